@@ -1,0 +1,46 @@
+// The 66-book Protestant canon: order, USFM and OSIS codes, and names and abbreviations per language.
+import booksManifest from '../data/books.json' with { type: 'json' };
+
+export type Lang = 'fr' | 'en' | 'es' | 'pt' | 'nl';
+export type Testament = 'OT' | 'NT';
+
+/** The five languages, in the order of the spec's table (the first is the default). */
+export const LANGS: readonly Lang[] = ['fr', 'en', 'es', 'pt', 'nl'];
+
+export interface BookName {
+  /** Full name in the language ("Genèse"). */
+  name: string;
+  /** ASCII letters and digits only, unique within the language ("Gn"). */
+  abbr: string;
+}
+
+export interface CanonBook {
+  /** USFM code, language-independent ("GEN"). */
+  usfm: string;
+  /** OSIS code as SWORD versifications name it ("Gen"). */
+  osis: string;
+  testament: Testament;
+  /** Position in the canon, 1 to 66. */
+  order: number;
+  names: Partial<Record<Lang, BookName>>;
+}
+
+/** The 66 books in canonical order. */
+export const CANON: readonly CanonBook[] = Object.freeze(
+  (booksManifest.books as Omit<CanonBook, 'order'>[]).map((book, index) =>
+    Object.freeze({ ...book, order: index + 1 }),
+  ),
+);
+
+const byUsfm = new Map(CANON.map((book) => [book.usfm, book]));
+const byOsis = new Map(CANON.map((book) => [book.osis, book]));
+
+/** The canonical book with this USFM code, or undefined for apocrypha and front matter. */
+export function bookByUsfm(usfm: string): CanonBook | undefined {
+  return byUsfm.get(usfm.toUpperCase());
+}
+
+/** The canonical book with this OSIS code ("Gen", "1John"), or undefined. */
+export function bookByOsis(osis: string): CanonBook | undefined {
+  return byOsis.get(osis);
+}

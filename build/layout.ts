@@ -1,0 +1,32 @@
+// Where the Bible build puts each artifact: shared by the writers and by the service that serves them.
+
+/** Bumped whenever the shape of any artifact changes; the service refuses a tree of another version. */
+export const BIBLE_SCHEMA_VERSION = 1;
+
+/**
+ * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.
+ * The tree mirrors the spec's URLs; the query parameter `lang` becomes a path segment,
+ * and the generated nginx and `_redirects` rules map one onto the other.
+ */
+export const staticPaths = {
+  /** Build stamp: schema version, build hash, per-version counts. */
+  stamp: 'api/v1/bible/build.json',
+  /** Endpoint 9. */
+  versions: 'api/v1/bible/versions.json',
+  /** Endpoint 10, one file per language. */
+  books: (lang: string) => `api/v1/bible/${lang}/books.json`,
+  /** Endpoint 11, keyed by the language-independent USFM code. */
+  chapter: (lang: string, usfm: string, chapter: number) => `api/v1/bible/${lang}/${usfm}/${chapter}.json`,
+  /** MiniSearch index for client-side and offline search, one per language. */
+  searchIndex: (lang: string) => `bible-search/${lang}.json`,
+  /** Generated host rewrites. */
+  nginx: 'nginx-bible.conf',
+  redirects: '_redirects',
+} as const;
+
+/** Default locations of the generated artifacts, relative to the project root. */
+export const defaultOutputs = {
+  publicDir: 'public',
+  database: 'var/bible.sqlite',
+  report: 'var/bible-report.json',
+} as const;
