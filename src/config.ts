@@ -1,0 +1,100 @@
+// Environment → one typed, frozen Config, validated once at start.
+import path from 'node:path';
+import { defaultOutputs } from '../build/layout.ts';
+
+export interface Config {
+  /** HTTP port; 0 picks a free one (tests). */
+  port: number;
+  /** Interface to listen on. Default loopback: put a TLS-terminating proxy in front on a VPS. */
+  host: string;
+  /** SQLite file of the church data, keys and accounts; ':memory:' for tests. */
+  databasePath: string;
+  /** Load the fictional demo churches into an empty database at start. */
+  demoData: boolean;
+  /** The static Bible tree written by `npm run build:bible`. */
+  biblePublicDir: string;
+  /** The Bible query database written by `npm run build:bible`. */
+  bibleDatabasePath: string;
+  /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
+  bibleRateLimitPerMinute: number;
+  /** Requests per minute per key on church endpoints (spec: 120). */
+  keyRateLimitPerMinute: number;
+  /** Requests per minute per client address that carry an invalid key. */
+  invalidKeyLimitPerMinute: number;
+  /** Redis URL of the shared rate-limit store; unset means an in-process store. */
+  redisUrl?: string;
+  /** Secret of the HMAC-SHA-256 key fingerprints. Unset: a file in var/, created on first start. */
+  keyFingerprintSecret?: string;
+  /** Where the generated fingerprint secret lives when KEY_FINGERPRINT_SECRET is unset. */
+  keySecretFile: string;
+  /** Express `trust proxy` setting, so the client address is right behind a reverse proxy. */
+  trustProxy: string | number | boolean;
+  /** Base of the links to public church pages (publicPage, registrationPage…). */
+  publicSiteUrl: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** Thrown at start for a bad setting; names the variable. */
+export class ConfigError extends Error {
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once; every setting has a documented default (README, "Configuration"). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
+  const config: Config = {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
+    demoData: boolean(env, 'DEMO_DATA', true),
+    biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
+    bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
+    bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    keyRateLimitPerMinute: integer(env, 'KEY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    invalidKeyLimitPerMinute: integer(env, 'INVALID_KEY_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    redisUrl: env.REDIS_URL || undefined,
+    keyFingerprintSecret: env.KEY_FINGERPRINT_SECRET || undefined,
+    keySecretFile: path.resolve(root, env.KEY_SECRET_FILE || 'var/key-fingerprint.secret'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    publicSiteUrl: (env.PUBLIC_SITE_URL || 'https://churches.example.org').replace(/\/+$/, ''),
+    logLevel: logLevel(env.LOG_LEVEL),
+  };
+  if (config.keyFingerprintSecret !== undefined && config.keyFingerprintSecret.length < 32) {
+    throw new ConfigError('KEY_FINGERPRINT_SECRET', 'must be at least 32 characters (use `openssl rand -hex 32`)');
+  }
+  return Object.freeze(config);
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+function trustProxy(raw: string | undefined): string | number | boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function logLevel(raw: string | undefined): Config['logLevel'] {
+  const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+  if (raw === undefined || raw === '') return 'info';
+  const found = levels.find((level) => level === raw);
+  if (!found) throw new ConfigError('LOG_LEVEL', `must be one of ${levels.join(', ')}`);
+  return found;
+}

@@ -1,0 +1,44 @@
+// Migrations runner: applies data/migrations/NNN_name.sql in order, each in its own transaction, once.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Reads `NNN_name.sql` files, sorted by number; refuses gaps and duplicates. */
+export function readMigrations(dir: string): Migration[] {
+  const migrations = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => {
+      const match = /^(\d+)_([\w-]+)\.sql$/.exec(file);
+      if (!match) throw new Error(`Migration file name must be NNN_name.sql: ${file}`);
+      return { version: Number(match[1]), name: match[2], sql: fs.readFileSync(path.join(dir, file), 'utf8') };
+    })
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) throw new Error(`Migrations must be numbered 1, 2, 3… without gaps: found ${migration.version} at position ${index + 1}`);
+  });
+  return migrations;
+}
+
+/** Applies the migrations not yet recorded in schema_migrations; returns the versions applied. */
+export function applyMigrations(db: Database.Database, dir: string): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const done: number[] = [];
+  for (const migration of readMigrations(dir)) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    })();
+    done.push(migration.version);
+  }
+  return done;
+}

@@ -1,0 +1,59 @@
+// Starts the real app on a loopback port with a temporary database, for tests over real HTTP.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/http/logger.ts';
+import { createServices, type RunningServices } from '../../src/services.ts';
+import { createApp } from '../../src/app.ts';
+
+export interface TestServer {
+  url: string;
+  services: RunningServices;
+  /** Temporary folder holding this server's database and secret file. */
+  dir: string;
+  /** Log lines written by the server (JSON strings). */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts createApp(createServices(config)) on 127.0.0.1 with a fresh temp database
+ * (demo data loaded) unless `env` says otherwise.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-test-'));
+  const config = loadConfig(
+    {
+      PORT: '0',
+      DATABASE_PATH: path.join(dir, 'church.sqlite'),
+      KEY_SECRET_FILE: path.join(dir, 'key.secret'),
+      BIBLE_PUBLIC_DIR: path.join(dir, 'public'),
+      BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    dir,
+  );
+  const logs: string[] = [];
+  const logger = createLogger(config.logLevel, (line) => logs.push(line));
+  const services = await createServices(config, logger);
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    dir,
+    logs,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await services.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
