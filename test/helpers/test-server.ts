@@ -50,8 +50,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     dir,
     logs,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
       await services.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
