@@ -22,7 +22,8 @@ export interface CanonBook {
   testament: Testament;
   /** Position in the canon, 1 to 66. */
   order: number;
-  names: Partial<Record<Lang, BookName>>;
+  /** Name and abbreviation in each of the five languages. */
+  names: Record<Lang, BookName>;
 }
 
 /** The 66 books in canonical order. */
@@ -34,6 +35,10 @@ export const CANON: readonly CanonBook[] = Object.freeze(
 
 const byUsfm = new Map(CANON.map((book) => [book.usfm, book]));
 const byOsis = new Map(CANON.map((book) => [book.osis, book]));
+// Per language: lower-cased abbreviation → book. USFM codes are looked up separately, as aliases.
+const byAbbr = new Map(
+  LANGS.map((lang) => [lang, new Map(CANON.map((book) => [book.names[lang].abbr.toLowerCase(), book]))]),
+);
 
 /** The canonical book with this USFM code, or undefined for apocrypha and front matter. */
 export function bookByUsfm(usfm: string): CanonBook | undefined {
@@ -43,4 +48,16 @@ export function bookByUsfm(usfm: string): CanonBook | undefined {
 /** The canonical book with this OSIS code ("Gen", "1John"), or undefined. */
 export function bookByOsis(osis: string): CanonBook | undefined {
   return byOsis.get(osis);
+}
+
+/**
+ * The canonical book that `abbrOrUsfm` names in `lang`: that language's abbreviation or the
+ * language-independent USFM code, both case-insensitive. Undefined when neither matches.
+ *
+ * @example resolveBook('fr', 'gn')?.usfm   // 'GEN'
+ * @example resolveBook('en', 'JHN')?.usfm  // 'JHN' (USFM alias)
+ */
+export function resolveBook(lang: Lang, abbrOrUsfm: string): CanonBook | undefined {
+  const key = abbrOrUsfm.trim();
+  return byAbbr.get(lang)?.get(key.toLowerCase()) ?? bookByUsfm(key);
 }
