@@ -1,0 +1,132 @@
+// The version manifest, source paths, SHA-256 verification and the choice of sources directory.
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS } from '../../build/books.ts';
+import {
+  DEFAULT_SOURCES_DIR,
+  SourceMismatchError,
+  SourceMissingError,
+  VersionManifestError,
+  loadVersionManifest,
+  parseVersionManifest,
+  resolveSourcesDir,
+  sourcePath,
+  verifySourceFile,
+  type VersionManifestEntry,
+} from '../../build/sources.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function fakeEntry(file: string, content: string): VersionManifestEntry {
+  return {
+    lang: 'fr',
+    code: 'TEST',
+    name: 'Test version',
+    languageName: 'Français',
+    year: 2000,
+    licence: 'Public domain',
+    attribution: 'Test',
+    format: 'usfm',
+    file,
+    upstream: 'https://example.invalid/test',
+    revision: '0'.repeat(40),
+    url: `https://example.invalid/${file}`,
+    sha256: sha256(content),
+  };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bible-sources-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the version manifest', () => {
+  it('pins the five versions, one per language, with their codes', () => {
+    const { versions } = loadVersionManifest();
+    expect(versions.map((entry) => entry.lang)).toEqual([...LANGS]);
+    expect(versions.map((entry) => entry.code)).toEqual(['LSG', 'KJV', 'RVR', 'BLIVRE', 'STV']);
+    expect(versions.find((entry) => entry.code === 'KJV')?.sha256).toBe(
+      '873815aa4b4123025616d1f41eae75f412111275f4c3884e36f92d4f46dcba1d',
+    );
+  });
+
+  it('refuses a file name that would escape the sources directory', () => {
+    const entry = { ...fakeEntry('x.zip', 'x'), file: '../x.zip' };
+    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [entry] })).toThrow(VersionManifestError);
+  });
+
+  it('refuses a malformed hash, an unknown language and a duplicate code', () => {
+    const good = fakeEntry('x.zip', 'x');
+    const bad = (entry: object) => () => parseVersionManifest({ schemaVersion: 1, versions: [entry] });
+    expect(bad({ ...good, sha256: 'abc' })).toThrow(/sha256/);
+    expect(bad({ ...good, lang: 'de' })).toThrow(/lang/);
+    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [good, good] })).toThrow(/twice/);
+    expect(() => parseVersionManifest({ versions: [] })).toThrow(/schemaVersion/);
+  });
+});
+
+describe('verifySourceFile', () => {
+  it('answers the SHA-256 of the pinned file', async () => {
+    const entry = fakeEntry('good.zip', 'in the beginning');
+    await writeFile(sourcePath(dir, entry), 'in the beginning');
+    await expect(verifySourceFile(sourcePath(dir, entry), entry)).resolves.toEqual({ sha256: entry.sha256 });
+  });
+
+  it('names the file, both hashes and the remedy when the bytes differ', async () => {
+    const entry = fakeEntry('changed.zip', 'in the beginning');
+    const path = sourcePath(dir, entry);
+    await writeFile(path, 'in the beginning.');
+    const error = await verifySourceFile(path, entry).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SourceMismatchError);
+    const mismatch = error as SourceMismatchError;
+    expect(mismatch.expected).toBe(entry.sha256);
+    expect(mismatch.actual).toBe(sha256('in the beginning.'));
+    expect(mismatch.message).toContain(path);
+    expect(mismatch.message).toContain(entry.sha256);
+    expect(mismatch.message).toContain(sha256('in the beginning.'));
+    expect(mismatch.message).toContain('npm run fetch:bible');
+    expect(mismatch.message).toContain('BIBLE_SOURCES_DIR');
+  });
+
+  it('says the file is missing, and what to do, when there is none', async () => {
+    const entry = fakeEntry('absent.zip', 'x');
+    const path = sourcePath(dir, entry);
+    const error = await verifySourceFile(path, entry).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SourceMissingError);
+    expect((error as Error).message).toContain(path);
+    expect((error as Error).message).toContain('npm run fetch:bible');
+  });
+
+  it('treats a directory in place of the file as missing', async () => {
+    const entry = fakeEntry('folder.zip', 'x');
+    await mkdir(sourcePath(dir, entry));
+    await expect(verifySourceFile(sourcePath(dir, entry), entry)).rejects.toBeInstanceOf(SourceMissingError);
+  });
+});
+
+describe('resolveSourcesDir', () => {
+  it('prefers --sources over BIBLE_SOURCES_DIR over data/sources/', () => {
+    const env = { BIBLE_SOURCES_DIR: '/from/env' };
+    expect(resolveSourcesDir(['--sources', '/from/flag'], env)).toBe('/from/flag');
+    expect(resolveSourcesDir(['--sources=/from/flag'], env)).toBe('/from/flag');
+    expect(resolveSourcesDir([], env)).toBe('/from/env');
+    expect(resolveSourcesDir([], {})).toBe(DEFAULT_SOURCES_DIR);
+    expect(DEFAULT_SOURCES_DIR).toMatch(/data[\\/]sources[\\/]?$/);
+  });
+
+  it('takes relative paths from the working directory and ignores a blank variable', () => {
+    expect(resolveSourcesDir(['--sources', 'src-dir'], {}, '/work')).toBe('/work/src-dir');
+    expect(resolveSourcesDir([], { BIBLE_SOURCES_DIR: 'env-dir' }, '/work')).toBe('/work/env-dir');
+    expect(resolveSourcesDir([], { BIBLE_SOURCES_DIR: '  ' })).toBe(DEFAULT_SOURCES_DIR);
+  });
+
+  it('refuses --sources without a directory', () => {
+    expect(() => resolveSourcesDir(['--sources'], {})).toThrow(/--sources/);
+  });
+});
