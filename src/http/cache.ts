@@ -1,0 +1,58 @@
+// JSON responses with a strong ETag, Cache-Control, 304 on a matching If-None-Match, and HEAD without a body.
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+export interface SendJsonOptions {
+  /** The Cache-Control header value, e.g. `private, max-age=60` (church) or `public, max-age=86400` (Bible). */
+  cacheControl: string;
+  /** Extra headers set on both the 200 and the 304 (e.g. `Access-Control-Allow-Origin`). */
+  headers?: Record<string, string>;
+  /** Status of a fresh response; 200 by default. */
+  status?: number;
+}
+
+/**
+ * Serialises `body` once, tags it with a strong ETag (quoted base64url SHA-256 of the bytes),
+ * and answers 304 without a body when the request's If-None-Match matches.
+ *
+ * @example sendJson(req, res, profile, { cacheControl: 'private, max-age=60' })
+ */
+export function sendJson(req: Request, res: Response, body: unknown, options: SendJsonOptions): void {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  const tag = strongEtag(bytes);
+  res.setHeader('Cache-Control', options.cacheControl);
+  res.setHeader('ETag', tag);
+  for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+
+  if (ifNoneMatchMatches(req.get('if-none-match'), tag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(options.status ?? 200);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', String(bytes.length));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(bytes);
+}
+
+/** The strong entity tag of a byte sequence: `"<base64url sha256>"`. */
+export function strongEtag(bytes: Buffer | string): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+}
+
+/**
+ * True when an If-None-Match header value matches `tag`. Per RFC 9110 §13.1.2 the comparison is
+ * weak: `W/"x"` matches `"x"`; `*` matches any current representation.
+ */
+export function ifNoneMatchMatches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = tag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === opaque);
+}

@@ -1,0 +1,80 @@
+// sendJson over real HTTP: ETag, Cache-Control, 304 on If-None-Match, HEAD without a body.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ifNoneMatchMatches, sendJson, strongEtag } from '../../src/http/cache.ts';
+
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.set('etag', false);
+  app.get('/thing', (req, res) => sendJson(req, res, { hello: 'wörld' }, { cacheControl: 'private, max-age=60' }));
+  app.get('/cors', (req, res) =>
+    sendJson(req, res, [1, 2], { cacheControl: 'public, max-age=86400', headers: { 'Access-Control-Allow-Origin': '*' } }),
+  );
+  server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closed;
+});
+
+describe('sendJson', () => {
+  it('answers JSON with a strong ETag that is the SHA-256 of the body, and the given Cache-Control', async () => {
+    const response = await fetch(`${url}/thing`);
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(response.headers.get('etag')).toBe(strongEtag(text));
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(JSON.parse(text)).toEqual({ hello: 'wörld' });
+  });
+
+  it('answers 304 without a body when If-None-Match matches, also in a list or as a weak tag', async () => {
+    const first = await fetch(`${url}/thing`);
+    const tag = first.headers.get('etag')!;
+    for (const header of [tag, `"other", ${tag}`, `W/${tag}`, '*']) {
+      const again = await fetch(`${url}/thing`, { headers: { 'If-None-Match': header } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(tag);
+      expect(again.headers.get('cache-control')).toBe('private, max-age=60');
+      expect(await again.text()).toBe('');
+    }
+    const stale = await fetch(`${url}/thing`, { headers: { 'If-None-Match': '"stale"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await fetch(`${url}/thing`);
+    const head = await fetch(`${url}/thing`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('sets extra headers on both 200 and 304', async () => {
+    const first = await fetch(`${url}/cors`);
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    const again = await fetch(`${url}/cors`, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('ifNoneMatchMatches', () => {
+  it('refuses a missing header and different tags', () => {
+    expect(ifNoneMatchMatches(undefined, '"a"')).toBe(false);
+    expect(ifNoneMatchMatches('"b"', '"a"')).toBe(false);
+    expect(ifNoneMatchMatches('"a"', '"a"')).toBe(true);
+  });
+});
