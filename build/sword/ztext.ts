@@ -1,4 +1,5 @@
 // Random access to the raw entries of one zText testament (.bzs block index, .bzv verse index, .bzz zlib blocks).
+import { TextDecoder } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import type { ZTextFiles } from './module-zip.ts';
 
@@ -25,14 +26,14 @@ export class ZTextTestament {
   private cachedBlockNumber = -1;
   private cachedBlock: Uint8Array = new Uint8Array(0);
 
-  constructor(files: ZTextFiles, encoding = 'UTF-8') {
+  constructor(files: ZTextFiles, encoding: string | undefined) {
     this.bzs = new DataView(files.bzs.buffer, files.bzs.byteOffset, files.bzs.byteLength);
     this.bzv = new DataView(files.bzv.buffer, files.bzv.byteOffset, files.bzv.byteLength);
     this.bzz = files.bzz;
     this.entryCount = Math.floor(files.bzv.byteLength / VERSE_RECORD_SIZE);
     this.blockCount = Math.floor(files.bzs.byteLength / BLOCK_RECORD_SIZE);
-    // SWORD modules are UTF-8 or Latin-1 (Encoding= absent means Latin-1 in SWORD; windows-1252 is its superset).
-    this.decoder = new TextDecoder(/^utf-?8$/i.test(encoding) ? 'utf-8' : 'windows-1252');
+    // SWORD modules are UTF-8 or Latin-1: a conf without Encoding= means Latin-1 (decoded as its superset windows-1252).
+    this.decoder = new TextDecoder(encoding && /^utf-?8$/i.test(encoding.trim()) ? 'utf-8' : 'windows-1252');
   }
 
   /** The raw (markup) text of entry `index`; empty for an index past the end or an empty entry. */
