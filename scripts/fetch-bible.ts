@@ -11,9 +11,9 @@ import { loadVersionManifest, resolveSourcesDir } from '../build/sources.ts';
 const started = performance.now();
 try {
   const dir = resolveSourcesDir(process.argv.slice(2), process.env);
-  const mirror = stringOption(argv.mirror) ?? (process.env.BIBLE_SOURCES_MIRROR?.trim() || undefined);
-  const { versions } = loadVersionManifest(stringOption(argv.manifest));
-  const only = stringOption(argv.only)?.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+  const mirror = stringOption(argv, 'mirror') ?? (process.env.BIBLE_SOURCES_MIRROR?.trim() || undefined);
+  const { versions } = loadVersionManifest(stringOption(argv, 'manifest'));
+  const only = stringOption(argv, 'only')?.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
   const entries = only ? versions.filter((entry) => only.includes(entry.code.toLowerCase()) || only.includes(entry.lang)) : versions;
   if (only && entries.length === 0) throw new Error(`--only ${argv.only} matches no version (codes: ${versions.map((v) => v.code).join(', ')})`);
 
@@ -28,8 +28,11 @@ try {
   process.exitCode = 1;
 }
 
-function stringOption(value: unknown): string | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (typeof value !== 'string' || value === '') throw new Error('an option is missing its value (see the usage at the top of scripts/fetch-bible.ts)');
+function stringOption(options: Record<string, unknown>, name: string): string | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') {
+    throw new Error(`--${name} needs a value (see the usage at the top of scripts/fetch-bible.ts)`);
+  }
   return value;
 }
