@@ -1,0 +1,88 @@
+// The one place the Bible build writes to disk: files go to a temporary folder beside the target, then are renamed into place.
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import type { OutputFile } from './types.ts';
+
+export interface WriteStats {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Writes `files` (paths relative to `rootDir`) and replaces the entries named in `replace`
+ * (top-level folders or files under `rootDir`, such as "api/v1/bible" or "_redirects") with
+ * the new ones. Everything is first written into a temporary folder beside them, on the same
+ * file system, then each entry is swapped in by rename: a reader sees the old tree or the new
+ * one, never a half-written file. Entries in `replace` that the new output lacks are removed.
+ *
+ * @example await writeOutputs('public', files, ['api/v1/bible', 'bible-search', '_redirects'])
+ */
+export async function writeOutputs(
+  rootDir: string,
+  files: readonly OutputFile[],
+  replace: readonly string[],
+): Promise<WriteStats> {
+  for (const file of files) {
+    if (!replace.some((entry) => file.path === entry || file.path.startsWith(`${entry}/`))) {
+      throw new Error(`writeOutputs: ${file.path} is outside the replaced entries (${replace.join(', ')})`);
+    }
+  }
+  await mkdir(rootDir, { recursive: true });
+  const staging = await mkdtemp(join(rootDir, '.bible-staging-'));
+  try {
+    const stats = await writeFiles(staging, files);
+    const old = join(staging, '.old');
+    await mkdir(old);
+    for (const [index, entry] of replace.entries()) {
+      const target = join(rootDir, entry);
+      const fresh = join(staging, entry);
+      const backup = join(old, String(index));
+      await mkdir(dirname(target), { recursive: true });
+      await renameIfExists(target, backup);
+      await renameIfExists(fresh, target);
+    }
+    return stats;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Renames `from` to `to` when `from` exists; false when it does not. */
+export async function renameIfExists(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(from))) return false;
+    throw error;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the files under `dir`, creating folders once each and keeping a bounded number of writes in flight. */
+async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<WriteStats> {
+  const folders = new Set<string>();
+  for (const file of files) folders.add(dirname(join(dir, file.path)));
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  let bytes = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++];
+      const path = join(dir, ...file.path.split('/'));
+      if (!path.startsWith(dir + sep)) throw new Error(`writeOutputs: unsafe path ${file.path}`);
+      await writeFile(path, file.content);
+      bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  return { files: files.length, bytes };
+}

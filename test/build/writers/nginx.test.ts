@@ -1,0 +1,153 @@
+// The generated nginx rules, served by a real nginx over a tree written from the synthetic model.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticTree } from '../../../build/writers/static-tree.ts';
+import { hostRewrites, NGINX_MAPS_PATH, DEFAULT_ORIGIN } from '../../../build/writers/host-rewrites.ts';
+import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { syntheticVersions } from '../../helpers/synthetic-model.ts';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+const skipReason = !NGINX && !process.env.CI ? 'nginx is not installed (apt-get install nginx-light)' : undefined;
+if (skipReason) console.warn(`nginx.test.ts skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
+  let dir = '';
+  let nginx: ChildProcess | undefined;
+  let base = '';
+  let stderr = '';
+
+  beforeAll(async () => {
+    if (!NGINX) throw new Error('nginx is required in CI but was not found');
+    dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
+    const publicDir = join(dir, 'public');
+    const files = [...staticTree(syntheticVersions(), 'test-hash'), ...hostRewrites({ origin: DEFAULT_ORIGIN })];
+    await writeOutputs(publicDir, files, ['api/v1/bible', '_redirects', 'nginx-bible.conf', NGINX_MAPS_PATH]);
+    const port = await freePort();
+    const upstreamPort = await freePort();
+    await mkdir(join(dir, 'logs'));
+    await writeFile(
+      join(dir, 'nginx.conf'),
+      [
+        'daemon off;',
+        'master_process off;',
+        'worker_processes 1;',
+        `pid ${join(dir, 'nginx.pid')};`,
+        `error_log ${join(dir, 'logs/error.log')} warn;`,
+        'events { worker_connections 64; }',
+        'http {',
+        `    access_log ${join(dir, 'logs/access.log')};`,
+        `    client_body_temp_path ${join(dir, 'body')};`,
+        `    proxy_temp_path ${join(dir, 'proxy')};`,
+        `    fastcgi_temp_path ${join(dir, 'fastcgi')};`,
+        `    uwsgi_temp_path ${join(dir, 'uwsgi')};`,
+        `    scgi_temp_path ${join(dir, 'scgi')};`,
+        `    upstream bible_api { server 127.0.0.1:${upstreamPort}; }`,
+        `    include ${join(publicDir, NGINX_MAPS_PATH)};`,
+        '    server {',
+        `        listen 127.0.0.1:${port};`,
+        `        root ${publicDir};`,
+        `        include ${join(publicDir, 'nginx-bible.conf')};`,
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs/error.log')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+    base = `http://127.0.0.1:${port}`;
+    await waitUntilListening(base, () => stderr, () => nginx?.exitCode !== null);
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves the books of the requested language', async () => {
+    const response = await fetch(`${base}/api/v1/bible/books?lang=en`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = await response.json();
+    expect(body.lang).toBe('en');
+    expect(body.books[0]).toMatchObject({ usfm: 'GEN', abbr: 'Gen', chapters: 2 });
+  });
+
+  it('serves French books when no lang is given', async () => {
+    const body = await (await fetch(`${base}/api/v1/bible/books`)).json();
+    expect(body).toMatchObject({ lang: 'fr', version: 'LSG' });
+  });
+
+  it('matches abbreviations case-insensitively', async () => {
+    const response = await fetch(`${base}/api/v1/bible/gn/1`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ lang: 'fr', chapter: 1, book: { usfm: 'GEN', abbr: 'Gn' } });
+  });
+
+  it('accepts the USFM code as an alias in any language', async () => {
+    const body = await (await fetch(`${base}/api/v1/bible/GEN/1?lang=en`)).json();
+    expect(body).toMatchObject({ lang: 'en', version: 'KJV', book: { abbr: 'Gen' }, from: 1, to: 5 });
+  });
+
+  it('answers an unknown abbreviation with a 404 problem', async () => {
+    const response = await fetch(`${base}/api/v1/bible/xyz/1?lang=en`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 404, parameter: 'abbr' });
+  });
+
+  it('answers a chapter the book lacks with a 404 problem naming the chapter', async () => {
+    const response = await fetch(`${base}/api/v1/bible/gn/40`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ status: 404, parameter: 'chapter' });
+  });
+
+  it('answers an unknown lang with a 400 problem', async () => {
+    const response = await fetch(`${base}/api/v1/bible/books?lang=xx`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 400, parameter: 'lang' });
+  });
+
+  it('proxies ranges to the service', async () => {
+    // The upstream port has nothing listening: nginx answers 502, which proves it proxied.
+    const response = await fetch(`${base}/api/v1/bible/gn/1/1/3`);
+    expect(response.status).toBe(502);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilListening(base: string, log: () => string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !exited()) {
+    try {
+      await fetch(`${base}/api/v1/bible/versions`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`nginx did not start: ${log()}`);
+}
