@@ -1,0 +1,108 @@
+// The USFM reader on the real Louis Segond 1910 package: every book, every verse, clean text.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Verse } from '../../../build/model.ts';
+import { readUsfmBible } from '../../../build/usfm/read-usfm.ts';
+import { usfmFilesFromZip } from '../../../build/usfm/source-zip.ts';
+import type { UsfmVersionText } from '../../../build/usfm/types.ts';
+
+const sourcesDir = process.env.BIBLE_SOURCES_DIR;
+
+describe('full LSG corpus availability', () => {
+  it.runIf(process.env.REQUIRE_FULL_CORPUS === '1' && !sourcesDir)('has BIBLE_SOURCES_DIR when REQUIRE_FULL_CORPUS=1', () => {
+    throw new Error('REQUIRE_FULL_CORPUS=1 but BIBLE_SOURCES_DIR is not set: the full-corpus USFM tests cannot run');
+  });
+});
+
+describe.skipIf(!sourcesDir)('readUsfmBible on FRA-B-LSG1910-PD-UBS.zip', () => {
+  let lsg: UsfmVersionText;
+  const verses: { reference: string; verse: Verse }[] = [];
+
+  beforeAll(async () => {
+    const zip = await readFile(join(sourcesDir!, 'FRA-B-LSG1910-PD-UBS.zip'));
+    const started = performance.now();
+    const files = usfmFilesFromZip(zip);
+    const unzipped = performance.now();
+    lsg = readUsfmBible(files, 'LSG');
+    const read = performance.now();
+    for (const book of lsg.books) {
+      for (const chapter of book.chapters) {
+        for (const verse of chapter.verses) verses.push({ reference: `${book.code} ${chapter.number}:${verse.number}`, verse });
+      }
+    }
+    console.log(
+      `LSG: ${files.length} files unzipped in ${(unzipped - started).toFixed(0)} ms, ` +
+        `${lsg.books.length} books and ${verses.length} verses read in ${(read - unzipped).toFixed(0)} ms, ${lsg.issues.length} issues`,
+    );
+  });
+
+  function text(reference: string): string | undefined {
+    return verses.find((entry) => entry.reference === reference)?.verse.text;
+  }
+
+  it('reads the 66 books in canonical order and sets the two front-matter files aside', () => {
+    expect(lsg.books).toHaveLength(66);
+    expect(lsg.books[0].code).toBe('GEN');
+    expect(lsg.books[65].code).toBe('REV');
+    expect(lsg.ignoredFiles.map((file) => file.idCode)).toEqual(['FRT', 'INT']);
+  });
+
+  it('has one verse entry for each of the 31,170 \\v markers, none of them joined', () => {
+    expect(verses).toHaveLength(31_170);
+    expect(verses.filter((entry) => entry.verse.through !== undefined)).toEqual([]);
+    expect(lsg.issues.filter((issue) => issue.kind === 'merged-verse')).toEqual([]);
+  });
+
+  it('gives the well-known verses their exact text', () => {
+    expect(text('GEN 1:1')).toBe('Au commencement, Dieu créa les cieux et la terre.');
+    expect(text('PSA 23:1')).toBe('Cantique de David. L’Éternel est mon berger: je ne manquerai de rien.');
+    expect(text('JHN 3:16')).toBe(
+      'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
+    );
+    expect(text('REV 22:21')).toBe('Que la grâce du Seigneur Jésus soit avec tous!');
+  });
+
+  it('joins poetry lines, keeps Selah and the words of Jesus, and drops cross-references', () => {
+    expect(text('PSA 1:1')).toBe(
+      'Heureux l’homme qui ne marche pas selon le conseil des méchants, Qui ne s’arrête pas sur la voie des pécheurs, Et qui ne s’assied pas en compagnie des moqueurs,',
+    );
+    expect(text('PSA 3:3')).toBe('Combien qui disent à mon sujet: Plus de salut pour lui auprès de Dieu! — Pause.');
+    expect(text('MAL 4:5')).toBe('Voici, je vous enverrai Élie, le prophète, Avant que le jour de l’Éternel arrive, Ce jour grand et redoutable.');
+  });
+
+  it('puts section headings in the heading field', () => {
+    const first = verses[0].verse;
+    expect(first.heading).toBe('LES TEMPS ANCIENS / DEPUIS LA CRÉATION JUSQU’À ABRAHAM / Création du monde');
+    expect(verses.filter((entry) => entry.verse.heading !== undefined)).toHaveLength(1_481);
+  });
+
+  it('leaves no markup, attribute or cross-reference fragment in any verse text', () => {
+    const dirty = verses.filter(({ verse }) => /[\\<>*|~]/.test(verse.text) || /\d+[.:]\d+/.test(verse.text));
+    expect(dirty.map((entry) => entry.reference)).toEqual([]);
+    const empty = verses.filter(({ verse }) => verse.text === '' || verse.text !== verse.text.replace(/\s+/g, ' ').trim());
+    expect(empty.map((entry) => entry.reference)).toEqual([]);
+  });
+
+  it('reports the one repaired verse number and no unknown markup', () => {
+    expect(lsg.issues.filter((issue) => issue.kind === 'unknown-markup')).toEqual([]);
+    expect(lsg.issues.filter((issue) => issue.kind === 'parse-error')).toEqual([
+      {
+        kind: 'parse-error',
+        where: 'FRA[B]LSG1910[PD]UBS-19-PSA.p.sfm:7238:1',
+        detail: '"\\v 11 5…" read as verse 115 (space inside the verse number)',
+      },
+    ]);
+    expect(text('PSA 119:115')).toBe('Éloignez-vous de moi, méchants, Afin que j’observe les commandements de mon Dieu!');
+  });
+
+  it('reports where the French versification differs from the KJV verse counts', () => {
+    const missing = lsg.issues.filter((issue) => issue.kind === 'missing-verse');
+    const extra = lsg.issues.filter((issue) => issue.kind === 'extra-verse');
+    console.log(`LSG against KJV: ${missing.length} verses missing, ${extra.length} extra`);
+    expect(missing).toHaveLength(46);
+    expect(extra).toHaveLength(114);
+    // Psalm titles are verse 1 in French Bibles, so Psalm 3 has nine verses where KJV has eight.
+    expect(extra).toContainEqual({ kind: 'extra-verse', where: 'PSA 3:9', detail: 'in the source but not in KJV' });
+  });
+});
