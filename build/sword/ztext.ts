@@ -36,13 +36,17 @@ export class ZTextTestament {
     this.decoder = new TextDecoder(encoding && /^utf-?8$/i.test(encoding.trim()) ? 'utf-8' : 'windows-1252');
   }
 
-  /** The raw (markup) text of entry `index`; empty for an index past the end or an empty entry. */
+  /**
+   * The raw (markup) text of entry `index` as the SWORD library returns it: trailing
+   * whitespace trimmed (stored entries often end in a space; `mod2imp` shows them without).
+   * Empty for an index past the end or an empty entry.
+   */
   rawEntry(index: number): string {
     const bytes = this.rawEntryBytes(index);
-    return bytes.length === 0 ? '' : this.decoder.decode(bytes);
+    return bytes.length === 0 ? '' : this.decoder.decode(bytes).trimEnd();
   }
 
-  /** The raw bytes of entry `index`, a view into the cached block. */
+  /** The stored bytes of entry `index`, untrimmed: a view into the cached block, valid until the next block is read. */
   rawEntryBytes(index: number): Uint8Array {
     if (index < 0 || index >= this.entryCount) return new Uint8Array(0);
     const record = index * VERSE_RECORD_SIZE;
