@@ -84,7 +84,7 @@ export function markerKind(name: string): MarkerKind | undefined {
   return base !== name && Object.hasOwn(byBaseName, base) ? byBaseName[base] : undefined;
 }
 
-/** USFM 3 milestones (`\qt-s … \*`, `\ts-e\*`): markers that hold no text, only attributes. */
+/** USFM 3 milestones (`\qt-s |who="Pilate"\*`, `\zaln-e\*`, `\ts\*`): markers that hold attributes, never text. */
 export function isMilestone(name: string): boolean {
-  return /-[se]$/.test(name);
+  return name === 'ts' || /-[se]$/.test(name);
 }

@@ -181,7 +181,11 @@ class BookParser {
       this.endParagraph();
       this.paragraph = 'body';
     }
-    if (rest !== '') this.addText(rest, at);
+    if (rest !== '') {
+      const consumed = argument!.text.length - rest.length;
+      const onOneLine = !argument!.text.slice(0, consumed).includes('\n');
+      this.addText(rest, onOneLine ? { line: argument!.line, column: argument!.column + consumed } : argument!);
+    }
   }
 
   private openMarker(name: string, at: Position): void {
@@ -310,6 +314,10 @@ class BookParser {
         this.report('unknown-markup', at, `attributes outside a character style: "${text.slice(bar).trim()}"`);
       }
       text = text.slice(0, bar);
+    }
+    if (text.includes('*') && this.paragraph !== 'ignored') {
+      this.report('unknown-markup', at, `"*" outside a closing marker: "${plainText(text).slice(0, 60)}"`);
+      text = text.replaceAll('*', '');
     }
     text = text.replaceAll('~', ' ').replaceAll('//', ' ');
     const note = this.note;

@@ -135,3 +135,23 @@ describe('parseUsfmFile', () => {
     expect(verse(book, 1, 1).text).toBe('Au commencement, Dieu créa les cieux.');
   });
 });
+
+describe('parseUsfmFile on USFM 3 details', () => {
+  it('drops milestones with their attributes and alternate verse numbers', () => {
+    const book = bookOf(
+      '\\id MRK\n\\c 15\n\\p\n\\v 2 Pilate lui demanda: \\qt-s |who="Pilate"\\*Es-tu le roi?\\qt-e\\* \\ts\\*Jésus répondit.\n\\v 3 \\va 4\\va*\\vp 3a\\vp*Les principaux.\n',
+    );
+    expect(verse(book, 15, 2).text).toBe('Pilate lui demanda: Es-tu le roi? Jésus répondit.');
+    expect(verse(book, 15, 3).text).toBe('Les principaux.');
+  });
+
+  it('reports a literal * or | in scripture and keeps it out of the text', () => {
+    const parsed = parse('\\id GEN\n\\c 1\n\\p\n\\v 1 Au *commencement | lemma\n', 'GEN.sfm');
+    if (parsed.type !== 'book') throw new Error('not a book');
+    expect(parsed.book.chapters[0].verses[0].text).toBe('Au commencement');
+    expect(parsed.issues.map((issue) => `${issue.where} ${issue.kind} ${issue.detail}`)).toEqual([
+      'GEN.sfm:4:6 unknown-markup attributes outside a character style: "| lemma"',
+      'GEN.sfm:4:6 unknown-markup "*" outside a closing marker: "Au *commencement"',
+    ]);
+  });
+});
