@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const body = await response.json();
+    const body = (await response.json()) as { lang: string; books: unknown[] };
     expect(body.lang).toBe('en');
     expect(body.books[0]).toMatchObject({ usfm: 'GEN', abbr: 'Gen', chapters: 2 });
   });

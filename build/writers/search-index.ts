@@ -1,0 +1,95 @@
+// MiniSearch index per language, serialised with what a client needs to load it.
+import MiniSearch, { type Options } from 'minisearch';
+import { BIBLE_SCHEMA_VERSION, staticPaths } from '../layout.ts';
+import type { Lang } from '../books.ts';
+import { canonicalBooks } from './static-tree.ts';
+import type { BuiltVersion, OutputFile } from './types.ts';
+
+/** One indexed verse. */
+export interface SearchDocument {
+  id: string;
+  usfm: string;
+  chapter: number;
+  verse: number;
+  text: string;
+}
+
+/** The file written to bible-search/{lang}.json. */
+export interface SearchIndexFile {
+  schemaVersion: number;
+  buildHash: string;
+  lang: Lang;
+  version: string;
+  /** MiniSearch options to pass to `MiniSearch.loadJSON` (with `processTerm` from `normalizeTerm`). */
+  options: { fields: string[]; storeFields: string[]; idField: string; processTerm: 'lowercase-strip-diacritics' };
+  /** The output of `JSON.stringify(miniSearch)`; MiniSearch's own serializationVersion is inside. */
+  index: unknown;
+}
+
+/** Lower-cases and strips accents (NFD, then drop combining marks): "Éternel" → "eternel". */
+export function normalizeTerm(term: string): string {
+  return term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** MiniSearch options shared by the writer and every loader. */
+export function searchOptions(): Options<SearchDocument> {
+  return {
+    fields: ['text'],
+    storeFields: ['usfm', 'chapter', 'verse'],
+    idField: 'id',
+    processTerm: (term) => normalizeTerm(term) || null,
+  };
+}
+
+/**
+ * Loads a serialised index file into a MiniSearch ready to query.
+ *
+ * @example loadSearchIndex(JSON.parse(text)).search('eternel')
+ */
+export function loadSearchIndex(file: SearchIndexFile): MiniSearch<SearchDocument> {
+  if (file.schemaVersion !== BIBLE_SCHEMA_VERSION) {
+    throw new Error(`search index has schema version ${file.schemaVersion}, expected ${BIBLE_SCHEMA_VERSION}`);
+  }
+  return MiniSearch.loadJSON<SearchDocument>(JSON.stringify(file.index), searchOptions());
+}
+
+/** One index file per version (language). */
+export function searchIndexes(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
+  return versions.map((version) => ({
+    path: staticPaths.searchIndex(version.info.lang),
+    content: JSON.stringify(searchIndexFile(version, buildHash)),
+  }));
+}
+
+export function searchIndexFile({ info, text }: BuiltVersion, buildHash: string): SearchIndexFile {
+  const miniSearch = new MiniSearch<SearchDocument>(searchOptions());
+  const documents: SearchDocument[] = [];
+  for (const { canon, book } of canonicalBooks(text.books)) {
+    for (const chapter of book.chapters) {
+      for (const verse of chapter.verses) {
+        documents.push({
+          id: `${canon.usfm}.${chapter.number}.${verse.number}`,
+          usfm: canon.usfm,
+          chapter: chapter.number,
+          verse: verse.number,
+          text: verse.text,
+        });
+      }
+    }
+  }
+  miniSearch.addAll(documents);
+  const options = searchOptions();
+  return {
+    schemaVersion: BIBLE_SCHEMA_VERSION,
+    buildHash,
+    lang: info.lang,
+    version: info.code,
+    options: {
+      fields: options.fields,
+      storeFields: options.storeFields ?? [],
+      idField: 'id',
+      processTerm: 'lowercase-strip-diacritics',
+    },
+    index: miniSearch.toJSON(),
+  };
+}

@@ -1,0 +1,67 @@
+// The query database: a synthetic model round-trips, and full-text search ignores case and accents.
+import Database from 'better-sqlite3';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBuildHash, writeDatabase } from '../../../build/writers/database.ts';
+import { syntheticVersions } from '../../helpers/synthetic-model.ts';
+
+describe('database writer', () => {
+  let dir = '';
+  let path = '';
+  let db: Database.Database;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bible-db-'));
+    path = join(dir, 'var', 'bible.sqlite');
+    await writeDatabase(path, syntheticVersions(), 'hash-db');
+    db = new Database(path, { readonly: true });
+  });
+
+  afterAll(async () => {
+    db?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('leaves only the finished file behind', async () => {
+    expect(await readdir(join(dir, 'var'))).toEqual(['bible.sqlite']);
+  });
+
+  it('stores the schema version and build hash', () => {
+    expect(databaseBuildHash(path)).toBe('hash-db');
+    expect(databaseBuildHash(join(dir, 'missing.sqlite'))).toBeUndefined();
+  });
+
+  it('round-trips versions, books and verses', () => {
+    expect(db.prepare('SELECT lang, code FROM versions ORDER BY rowid').all()).toEqual([
+      { lang: 'fr', code: 'LSG' },
+      { lang: 'en', code: 'KJV' },
+      { lang: 'es', code: 'RVR' },
+      { lang: 'pt', code: 'BLIVRE' },
+      { lang: 'nl', code: 'STV' },
+    ]);
+    expect(db.prepare("SELECT * FROM books WHERE lang = 'fr' ORDER BY ord").all()).toEqual([
+      { lang: 'fr', usfm: 'GEN', ord: 1, abbr: 'Gn', name: 'Genèse', testament: 'OT', chapters: 2 },
+      { lang: 'fr', usfm: 'PSA', ord: 19, abbr: expect.any(String), name: expect.any(String), testament: 'OT', chapters: 1 },
+      { lang: 'fr', usfm: 'JHN', ord: 43, abbr: expect.any(String), name: expect.any(String), testament: 'NT', chapters: 3 },
+    ]);
+    const verses = db
+      .prepare("SELECT verse, through, heading, notes FROM verses WHERE lang = 'en' AND usfm = 'GEN' AND chapter = 1 ORDER BY verse")
+      .all();
+    expect(verses).toEqual([
+      { verse: 1, through: null, heading: 'La création', notes: null },
+      { verse: 2, through: null, heading: null, notes: JSON.stringify(['A note on verse 2.']) },
+      { verse: 3, through: 4, heading: null, notes: null },
+      { verse: 5, through: null, heading: null, notes: null },
+    ]);
+  });
+
+  it('finds "eternel" for "Éternel", in any case', () => {
+    const search = db.prepare(
+      "SELECT v.usfm, v.chapter, v.verse FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid WHERE verses_fts MATCH ? AND v.lang = 'fr'",
+    );
+    expect(search.all('eternel')).toEqual([{ usfm: 'GEN', chapter: 1, verse: 1 }]);
+    expect(search.all('ETERNEL')).toEqual([{ usfm: 'GEN', chapter: 1, verse: 1 }]);
+  });
+});
