@@ -1,0 +1,44 @@
+// The OpenAPI document at /api/openapi.json and the reference page at /docs (Swagger UI from npm, no CDN).
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import express, { type Router } from 'express';
+import { openApiDocument } from './openapi.ts';
+import { sendJson } from '../http/cache.ts';
+
+const require = createRequire(import.meta.url);
+const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const docsDir = path.resolve(import.meta.dirname, '../../public/docs');
+
+/** Only what the page needs from swagger-ui-dist is exposed. */
+const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
+
+// The page loads nothing from elsewhere and sends no requests but to this origin.
+const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+export function createDocsRouter(): Router {
+  const router = express.Router();
+  const documentBody = openApiDocument();
+
+  router.get('/', (_req, res) => {
+    res.json({
+      name: 'Church Data and Bible API',
+      openapi: '/api/openapi.json',
+      docs: '/docs',
+      bible: '/api/v1/bible/versions',
+    });
+  });
+  router.get('/api/openapi.json', (req, res) => {
+    sendJson(req, res, documentBody, { cacheControl: 'public, max-age=300' });
+  });
+  router.get('/docs', (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.sendFile(path.join(docsDir, 'index.html'), (error) => error && next(error));
+  });
+  router.get('/docs/assets/:file', (req, res, next) => {
+    const file = String(req.params.file);
+    if (!SWAGGER_ASSETS.has(file)) return next();
+    res.sendFile(path.join(swaggerUiDir, file), { maxAge: '1d' }, (error) => error && next(error));
+  });
+  router.use('/docs', express.static(docsDir, { index: false, maxAge: '1h' }));
+  return router;
+}
