@@ -1,0 +1,101 @@
+// Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
+import { LANGS, resolveBook, type Lang } from '../../build/books.ts';
+import { ApiError } from '../http/problem.ts';
+import type { BibleQueries, BookRow } from './queries.ts';
+import { ftsQuery } from './search-query.ts';
+
+/** Longest accepted search text, in characters (decisions.md). */
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+
+/**
+ * A positive integer written canonically: digits only, no sign, no leading zero. `01` is refused
+ * rather than read as 1 so that each passage has exactly one URL, which is what the long,
+ * public caching (and a CDN in front of the static tree) depends on.
+ */
+const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
+const NON_NEGATIVE_INTEGER = /^(?:0|[1-9][0-9]*)$/;
+
+/** `lang`: optional, default fr (first of the spec's table), else one of the five. */
+export function parseLang(value: unknown): Lang {
+  if (value === undefined) return 'fr';
+  const found = typeof value === 'string' ? LANGS.find((lang) => lang === value) : undefined;
+  if (!found) {
+    throw ApiError.badRequest('lang', `lang must be one of ${LANGS.join(', ')} (default fr); got ${describe(value)}.`);
+  }
+  return found;
+}
+
+/**
+ * `{abbr}`: the language's abbreviation or the USFM code, case-insensitive, of a book the
+ * version holds; otherwise 404 naming abbr.
+ */
+export function parseBook(queries: BibleQueries, lang: Lang, value: string): BookRow {
+  const canon = /^[A-Za-z0-9]{1,10}$/.test(value) ? resolveBook(lang, value) : undefined;
+  const book = canon ? queries.book(lang, canon.usfm) : undefined;
+  if (!book) {
+    throw ApiError.notFound(
+      `abbr "${value}" is not a book in lang ${lang}: use an abbreviation listed by /api/v1/bible/books?lang=${lang}, or a USFM code such as GEN or JHN.`,
+      'abbr',
+    );
+  }
+  return book;
+}
+
+/** A path integer >= 1 (`{chapter}`, `{from}`, `{to}`), written without sign or leading zero; else 400. */
+export function parsePositiveInteger(name: string, value: string): number {
+  const number = Number(value);
+  if (!POSITIVE_INTEGER.test(value) || !Number.isSafeInteger(number)) {
+    throw ApiError.badRequest(name, `${name} must be a whole number from 1, written without sign or leading zeros; got "${value}".`);
+  }
+  return number;
+}
+
+/** `{chapter}` of `book`: an integer >= 1 (else 400) inside the book (else 404). */
+export function parseChapter(book: BookRow, value: string): number {
+  const chapter = parsePositiveInteger('chapter', value);
+  if (chapter > book.chapters) {
+    throw ApiError.notFound(`chapter ${chapter} is outside ${book.name}, which has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}.`, 'chapter');
+  }
+  return chapter;
+}
+
+export interface SearchParams {
+  q: string;
+  match: string;
+  lang: Lang;
+  page: number;
+  size: number;
+}
+
+/** Query of endpoint 13: q (required, at most 200 characters, something searchable), lang, page, size. */
+export function parseSearch(query: Record<string, unknown>): SearchParams {
+  const lang = parseLang(query.lang);
+  const q = query.q;
+  if (q !== undefined && typeof q !== 'string') throw ApiError.badRequest('q', 'q must be given once.');
+  if (q === undefined || q.trim() === '') throw ApiError.badRequest('q', 'q (the text to search for) is required and must not be blank.');
+  if ([...q].length > MAX_QUERY_LENGTH) {
+    throw ApiError.badRequest('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`);
+  }
+  const match = ftsQuery(q);
+  if (match === undefined) throw ApiError.badRequest('q', 'q has no word to search for: give at least one letter or digit.');
+  const page = queryInteger(query.page, 'page', 0, NON_NEGATIVE_INTEGER, 'a whole number from 0');
+  const size = queryInteger(query.size, 'size', DEFAULT_PAGE_SIZE, POSITIVE_INTEGER, `a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  if (size > MAX_PAGE_SIZE) throw ApiError.badRequest('size', `size must be ${`a whole number from 1 to ${MAX_PAGE_SIZE}`}; got ${size}.`);
+  if (!Number.isSafeInteger(page * size)) throw ApiError.badRequest('page', `page ${page} is out of bounds.`);
+  return { q, match, lang, page, size };
+}
+
+function queryInteger(value: unknown, name: string, fallback: number, pattern: RegExp, expected: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !pattern.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw ApiError.badRequest(name, `${name} must be ${expected}; got ${describe(value)}.`);
+  }
+  return Number(value);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  return 'several values';
+}

@@ -1,0 +1,111 @@
+// Bible repository: the only SQL over the query database, as statements prepared once per opened database.
+import type Database from 'better-sqlite3';
+import type { Lang, Testament } from '../../build/books.ts';
+
+export interface VersionRow {
+  lang: Lang;
+  code: string;
+  name: string;
+}
+
+export interface BookRow {
+  usfm: string;
+  ord: number;
+  abbr: string;
+  name: string;
+  testament: Testament;
+  chapters: number;
+}
+
+export interface VerseRow {
+  verse: number;
+  through: number | null;
+  text: string;
+  heading: string | null;
+  /** JSON array of strings, or null. */
+  notes: string | null;
+}
+
+export interface SearchHitRow {
+  usfm: string;
+  abbr: string;
+  name: string;
+  chapter: number;
+  verse: number;
+  text: string;
+}
+
+export interface SearchPage {
+  totalItems: number;
+  hits: SearchHitRow[];
+}
+
+export interface BibleQueries {
+  /** The version published in `lang`, or undefined when the build has none. */
+  version(lang: Lang): VersionRow | undefined;
+  /** One book of the version in `lang` by USFM code, or undefined when the version lacks it. */
+  book(lang: Lang, usfm: string): BookRow | undefined;
+  /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
+  lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
+  /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
+  verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): VerseRow[];
+  /**
+   * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
+   * order (book, chapter, verse), with the total count.
+   *
+   * @example queries.search('en', '"love" "world"', 10, 0)
+   */
+  search(lang: Lang, match: string, limit: number, offset: number): SearchPage;
+}
+
+interface CountRow {
+  total: number;
+}
+
+interface LastVerseRow {
+  last: number | null;
+}
+
+export function createBibleQueries(db: Database.Database): BibleQueries {
+  const versionStatement = db.prepare<[Lang], VersionRow>('SELECT lang, code, name FROM versions WHERE lang = ?');
+  const bookStatement = db.prepare<[Lang, string], BookRow>(
+    'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
+  );
+  const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
+    'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+  );
+  const rangeStatement = db.prepare<[Lang, string, number, number, number], VerseRow>(
+    `SELECT verse, through, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
+     ORDER BY verse`,
+  );
+  // The FTS table holds every language; the join to verses keeps only the asked one.
+  const countStatement = db.prepare<[string, Lang], CountRow>(
+    `SELECT count(*) AS total FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid
+     WHERE verses_fts MATCH ? AND v.lang = ?`,
+  );
+  // Canonical order rather than bm25 rank: a concordance reads in Bible order, and the order
+  // is stable across pages and builds, so page N never repeats or skips a verse.
+  const searchStatement = db.prepare<[string, Lang, number, number], SearchHitRow>(
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text
+     FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid
+     JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
+     WHERE verses_fts MATCH ? AND v.lang = ?
+     ORDER BY v.ord, v.chapter, v.verse
+     LIMIT ? OFFSET ?`,
+  );
+
+  return {
+    version: (lang) => versionStatement.get(lang),
+    book: (lang, usfm) => bookStatement.get(lang, usfm),
+    lastVerse(lang, usfm, chapter) {
+      return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
+    },
+    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    search(lang, match, limit, offset) {
+      const totalItems = countStatement.get(match, lang)?.total ?? 0;
+      const hits = totalItems > offset ? searchStatement.all(match, lang, limit, offset) : [];
+      return { totalItems, hits };
+    },
+  };
+}

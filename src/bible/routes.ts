@@ -1,0 +1,146 @@
+// Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
+import express, { type Request, type Response, type Router } from 'express';
+import type { AppServices } from '../app.ts';
+import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
+import { ApiError } from '../http/problem.ts';
+import { createBibleRateLimit } from '../limits/bible-limit.ts';
+import { staticPaths } from '../../build/layout.ts';
+import { bookByUsfm } from '../../build/books.ts';
+import type { Verse } from '../../build/model.ts';
+import { chapterResponse } from '../../build/writers/static-tree.ts';
+import { negotiate, type StaticFile } from './static-files.ts';
+import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
+import type { VerseRow } from './queries.ts';
+
+/**
+ * Long and public: a build changes the text rarely (a new build is a deliberate release), and
+ * revalidation with the strong ETag is cheap; a stale copy may be used for a week while it is.
+ */
+export const BIBLE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** On every Bible response, errors included: the Bible is meant to be called from browsers. */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
+};
+
+export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
+  const router = express.Router();
+  const { bible } = services;
+  const rateLimit = createBibleRateLimit(services);
+
+  router.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    next();
+  });
+
+  router.get('/versions', (req, res) => {
+    const { files } = bible.current();
+    sendStatic(req, res, requireFile(files.get(staticPaths.versions), staticPaths.versions));
+  });
+
+  router.get('/books', (req, res) => {
+    const { files } = bible.current();
+    const lang = parseLang(req.query.lang);
+    sendStatic(req, res, requireFile(files.get(staticPaths.books(lang)), staticPaths.books(lang)));
+  });
+
+  router.get('/search', rateLimit, (req, res) => {
+    const { queries } = bible.current();
+    const params = parseSearch(req.query);
+    const { totalItems, hits } = queries.search(params.lang, params.match, params.size, params.page * params.size);
+    sendJson(
+      req,
+      res,
+      {
+        items: hits.map((hit) => ({
+          book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
+          chapter: hit.chapter,
+          verse: hit.verse,
+          text: hit.text,
+        })),
+        page: params.page,
+        size: params.size,
+        totalItems,
+        totalPages: Math.ceil(totalItems / params.size),
+      },
+      { cacheControl: BIBLE_CACHE_CONTROL },
+    );
+  });
+
+  router.get('/:abbr/:chapter', (req, res) => {
+    const { queries, files } = bible.current();
+    const lang = parseLang(req.query.lang);
+    const book = parseBook(queries, lang, String(req.params.abbr));
+    const chapter = parseChapter(book, String(req.params.chapter));
+    const file = files.get(staticPaths.chapter(lang, book.usfm, chapter));
+    // A chapter the source leaves empty has no file (the writer skips it): nothing to read there.
+    if (!file) throw ApiError.notFound(`chapter ${chapter} of ${book.name} has no verses in this version.`, 'chapter');
+    sendStatic(req, res, file);
+  });
+
+  router.get('/:abbr/:chapter/:from/:to', rateLimit, (req, res) => {
+    const { queries } = bible.current();
+    const lang = parseLang(req.query.lang);
+    const book = parseBook(queries, lang, String(req.params.abbr));
+    const chapter = parseChapter(book, String(req.params.chapter));
+    const from = parsePositiveInteger('from', String(req.params.from));
+    const to = parsePositiveInteger('to', String(req.params.to));
+    if (from > to) throw ApiError.badRequest('from', `from (${from}) must not be greater than to (${to}).`);
+    const last = queries.lastVerse(lang, book.usfm, chapter);
+    if (last === undefined) throw ApiError.notFound(`chapter ${chapter} of ${book.name} has no verses in this version.`, 'chapter');
+    if (from > last) {
+      throw ApiError.notFound(`from (${from}) is past the last verse of ${book.name} ${chapter}, which is ${last}.`, 'from');
+    }
+    const verses = queries.verseRange(lang, book.usfm, chapter, from, Math.min(to, last)).map(verseFromRow);
+    const canon = bookByUsfm(book.usfm);
+    const version = queries.version(lang);
+    if (!canon || !version) throw new Error(`Bible database lacks ${canon ? 'the version' : 'the canon book'} for ${lang} ${book.usfm}`);
+    // Same shape and serialisation as the static chapter files: from/to say which verses it holds.
+    sendJson(req, res, chapterResponse(lang, version.code, canon, chapter, verses), { cacheControl: BIBLE_CACHE_CONTROL });
+  });
+
+  return router;
+}
+
+/** A file the stamp promises; its absence means a broken tree, not a client error. */
+function requireFile(file: StaticFile | undefined, relativePath: string): StaticFile {
+  if (!file) throw new Error(`Bible tree lacks ${relativePath}`);
+  return file;
+}
+
+/** Sends a file of the tree as it is, in the best stored encoding the client accepts, or 304. */
+function sendStatic(req: Request, res: Response, file: StaticFile): void {
+  const representation = negotiate(file, req.get('accept-encoding'));
+  res.setHeader('Cache-Control', BIBLE_CACHE_CONTROL);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', representation.etag);
+  if (ifNoneMatchMatches(req.get('if-none-match'), representation.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (representation.coding !== 'identity') res.setHeader('Content-Encoding', representation.coding);
+  res.setHeader('Content-Length', String(representation.bytes.length));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(representation.bytes);
+}
+
+function verseFromRow(row: VerseRow): Verse {
+  const verse: Verse = { number: row.verse, text: row.text };
+  if (row.heading) verse.heading = row.heading;
+  if (row.through !== null) verse.through = row.through;
+  const notes = parseNotes(row.notes);
+  if (notes.length > 0) verse.notes = notes;
+  return verse;
+}
+
+function parseNotes(json: string | null): string[] {
+  if (json === null) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((note): note is string => typeof note === 'string') : [];
+}

@@ -1,0 +1,221 @@
+// The built Bible the service serves: the static tree and the query database of one build, checked together.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
+import { ApiError } from '../http/problem.ts';
+import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/layout.ts';
+import { createBibleQueries, type BibleQueries } from './queries.ts';
+import { createStaticFiles, type StaticFiles } from './static-files.ts';
+
+/** One opened build: its database queries and its static files, both of the same build hash. */
+export interface BibleBuild {
+  buildHash: string;
+  queries: BibleQueries;
+  files: StaticFiles;
+}
+
+export type BibleStatus = { available: true; buildHash: string } | { available: false; reason: string };
+
+export interface BibleSource {
+  /**
+   * The build to serve, or an ApiError 503 (problem+json with a build hint and Retry-After)
+   * when there is none. Re-checks the files at most every `recheckMs`, so a build that lands
+   * while the server runs is picked up (and a new build hash reopens the database).
+   *
+   * @example const { queries } = services.bible.current();
+   */
+  current(): BibleBuild;
+  /** Whether a build is being served, and why not; re-checks like current(). */
+  status(): BibleStatus;
+  /** Closes the database of the current build. */
+  close(): void;
+}
+
+export interface BibleSourceOptions {
+  /** How often, at most, the stamp and database are looked at again (default 10 s). */
+  recheckMs?: number;
+  /** Seconds a client is told to wait in the 503's Retry-After (default 60). */
+  retryAfterSeconds?: number;
+}
+
+/** How to make the artifacts; quoted in every 503. */
+export const BUILD_HINT = 'Build it with `BIBLE_SOURCES_DIR=<folder with the version sources> npm run build:bible`.';
+
+/** A stamp as far as the service relies on it. */
+interface Stamp {
+  schemaVersion: number;
+  buildHash: string;
+}
+
+interface MetaRow {
+  key: string;
+  value: string;
+}
+
+/** What the artifacts looked like when last checked, to skip reopening when nothing changed. */
+interface Fingerprint {
+  stampText: string | null;
+  databaseFile: string;
+}
+
+/**
+ * Opens the Bible of `config.biblePublicDir` and `config.bibleDatabasePath`. Never throws:
+ * a missing or mismatched build makes the source unavailable, with the reason logged.
+ */
+export function openBibleSource(
+  config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
+  logger: Logger,
+  options: BibleSourceOptions = {},
+): BibleSource {
+  const recheckMs = options.recheckMs ?? 10_000;
+  const retryAfter = String(options.retryAfterSeconds ?? 60);
+  let build: (BibleBuild & { db: Database.Database }) | null = null;
+  let unavailableReason = 'The Bible has not been checked yet.';
+  let lastCheck = -Infinity;
+  let lastFingerprint: string | null = null;
+
+  const check = (): void => {
+    const now = Date.now();
+    if (now - lastCheck < recheckMs) return;
+    lastCheck = now;
+    const fingerprint = JSON.stringify(artifactFingerprint(config));
+    if (fingerprint === lastFingerprint) return;
+    lastFingerprint = fingerprint;
+    const opened = openBuild(config);
+    if ('reason' in opened) {
+      if (build || opened.reason !== unavailableReason) logger.warn('bible unavailable', {
+          reason: opened.reason,
+          publicDir: config.biblePublicDir,
+          database: config.bibleDatabasePath,
+        });
+      build?.db.close();
+      build = null;
+      unavailableReason = opened.reason;
+      return;
+    }
+    if (build && build.buildHash === opened.buildHash) {
+      // Same build, only the files were touched: keep the warm one.
+      opened.db.close();
+      return;
+    }
+    build?.db.close();
+    build = opened;
+    logger.info('bible build opened', { buildHash: opened.buildHash });
+  };
+
+  return {
+    current() {
+      check();
+      if (build) return build;
+      throw new ApiError(503, 'bible-unavailable', {
+        title: 'Bible not available',
+        detail: `${unavailableReason} ${BUILD_HINT}`,
+        headers: { 'Retry-After': retryAfter },
+      });
+    },
+    status() {
+      check();
+      return build ? { available: true, buildHash: build.buildHash } : { available: false, reason: unavailableReason };
+    },
+    close() {
+      build?.db.close();
+      build = null;
+      unavailableReason = 'The Bible source is closed.';
+      lastFingerprint = null;
+      lastCheck = Infinity;
+    },
+  };
+}
+
+/** Opens database and tree, or says why they cannot be served together. */
+function openBuild(
+  config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
+): (BibleBuild & { db: Database.Database }) | { reason: string } {
+  const stampFile = path.join(config.biblePublicDir, staticPaths.stamp);
+  const stamp = readStamp(stampFile, staticPaths.stamp);
+  if ('reason' in stamp) return stamp;
+  if (!fs.existsSync(config.bibleDatabasePath)) {
+    return { reason: 'The Bible has not been built: its query database is missing.' };
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(config.bibleDatabasePath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { reason: `The Bible query database cannot be opened (${errorMessage(error)}).` };
+  }
+  try {
+    const rows = db.prepare<[], MetaRow>('SELECT key, value FROM meta').all();
+    const meta = new Map(rows.map((row) => [row.key, String(row.value)]));
+    if (meta.get('schemaVersion') !== String(BIBLE_SCHEMA_VERSION)) {
+      db.close();
+      return {
+        reason: `The Bible database has schema version ${meta.get('schemaVersion') ?? 'none'}; this service reads version ${BIBLE_SCHEMA_VERSION}.`,
+      };
+    }
+    const databaseHash = meta.get('buildHash');
+    if (databaseHash !== stamp.buildHash) {
+      db.close();
+      return {
+        reason: `The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`,
+      };
+    }
+    return {
+      db,
+      buildHash: stamp.buildHash,
+      queries: createBibleQueries(db),
+      files: createStaticFiles(config.biblePublicDir),
+    };
+  } catch (error) {
+    db.close();
+    return { reason: `The Bible query database is not from a Bible build (${errorMessage(error)}).` };
+  }
+}
+
+function readStamp(file: string, name: string): Stamp | { reason: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return { reason: `The Bible has not been built: ${name} is missing.` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { reason: `The Bible build stamp ${name} is not valid JSON.` };
+  }
+  if (typeof parsed !== 'object' || parsed === null) return { reason: `The Bible build stamp ${name} is not an object.` };
+  const { schemaVersion, buildHash } = parsed as Record<string, unknown>;
+  if (schemaVersion !== BIBLE_SCHEMA_VERSION) {
+    return { reason: `The Bible tree has schema version ${String(schemaVersion)}; this service reads version ${BIBLE_SCHEMA_VERSION}.` };
+  }
+  if (typeof buildHash !== 'string' || buildHash === '') return { reason: `The Bible build stamp ${name} has no buildHash.` };
+  return { schemaVersion, buildHash };
+}
+
+/**
+ * Cheap look at the artifacts: the stamp's bytes and the database file's identity. A build
+ * renames new files into place, so a new inode or mtime means "open again".
+ */
+function artifactFingerprint(config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>): Fingerprint {
+  let stampText: string | null = null;
+  try {
+    stampText = fs.readFileSync(path.join(config.biblePublicDir, staticPaths.stamp), 'utf8');
+  } catch {
+    stampText = null;
+  }
+  let databaseFile = 'missing';
+  try {
+    const stat = fs.statSync(config.bibleDatabasePath);
+    databaseFile = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    databaseFile = 'missing';
+  }
+  return { stampText, databaseFile };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

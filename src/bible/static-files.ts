@@ -1,0 +1,115 @@
+// Files of the static Bible tree held in memory with their strong ETags, one per stored encoding.
+import fs from 'node:fs';
+import path from 'node:path';
+import { strongEtag } from '../http/cache.ts';
+
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/** One stored representation of a file: its bytes and its own strong ETag. */
+export interface Representation {
+  coding: ContentCoding;
+  bytes: Buffer;
+  etag: string;
+}
+
+/** A file of the tree: the identity bytes and whichever precompressed variants lie beside it. */
+export interface StaticFile {
+  identity: Representation;
+  br?: Representation;
+  gzip?: Representation;
+}
+
+export interface StaticFiles {
+  /**
+   * The file at `relativePath` (a staticPaths path), read once and kept in a small LRU;
+   * undefined when the tree has no such file.
+   *
+   * @example files.get(staticPaths.books('fr'))?.identity.etag
+   */
+  get(relativePath: string): StaticFile | undefined;
+}
+
+/** Enough for every versions and books file plus a few hundred hot chapters (a chapter is a few kB). */
+const DEFAULT_CAPACITY = 512;
+
+/** Reads files of the tree under `publicDir`; a new build gets a new instance, so nothing stale survives it. */
+export function createStaticFiles(publicDir: string, capacity = DEFAULT_CAPACITY): StaticFiles {
+  const cache = new Map<string, StaticFile>();
+  return {
+    get(relativePath) {
+      const cached = cache.get(relativePath);
+      if (cached) {
+        // Map keeps insertion order: re-inserting makes this the most recently used.
+        cache.delete(relativePath);
+        cache.set(relativePath, cached);
+        return cached;
+      }
+      const file = readStaticFile(path.join(publicDir, ...relativePath.split('/')));
+      if (!file) return undefined;
+      cache.set(relativePath, file);
+      if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
+      return file;
+    },
+  };
+}
+
+function readStaticFile(file: string): StaticFile | undefined {
+  const identity = readIfExists(file);
+  if (!identity) return undefined;
+  // Strong ETags are per representation: the compressed variants share the identity's hash with a suffix.
+  const tag = strongEtag(identity);
+  const opaque = tag.slice(1, -1);
+  const result: StaticFile = { identity: { coding: 'identity', bytes: identity, etag: tag } };
+  const br = readIfExists(`${file}.br`);
+  if (br) result.br = { coding: 'br', bytes: br, etag: `"${opaque}-br"` };
+  const gzip = readIfExists(`${file}.gz`);
+  if (gzip) result.gzip = { coding: 'gzip', bytes: gzip, etag: `"${opaque}-gzip"` };
+  return result;
+}
+
+function readIfExists(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The representation to send for an Accept-Encoding header: the acceptable coding with the
+ * highest q-value, ties broken br > gzip > identity; identity when nothing else is acceptable
+ * (we never answer 406: identity is always better than an error for a read-only JSON API).
+ */
+export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Representation {
+  const weights = parseAcceptEncoding(acceptEncoding);
+  const weightOf = (coding: ContentCoding): number => weights.get(coding) ?? (coding === 'identity' ? 0.001 : weights.get('*') ?? 0);
+  let best = file.identity;
+  let bestWeight = weightOf('identity');
+  for (const candidate of [file.gzip, file.br]) {
+    if (!candidate) continue;
+    const weight = weightOf(candidate.coding);
+    if (weight > 0 && weight >= bestWeight) {
+      best = candidate;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+function parseAcceptEncoding(header: string | undefined): Map<string, number> {
+  const weights = new Map<string, number>();
+  if (!header) return weights;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(q) ? q : 0);
+  }
+  return weights;
+}
