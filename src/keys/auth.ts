@@ -1,0 +1,109 @@
+// The church endpoints' auth middleware: Bearer sk_live_ key → active key, or a 401 problem; invalid keys throttled per address.
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type AugmentedRequest } from 'express-rate-limit';
+import type { AppServices } from '../app.ts';
+import { ApiError } from '../http/problem.ts';
+import { limiterLogger } from '../limits/limiter-logger.ts';
+import { RATE_LIMIT_WINDOW_MS } from '../limits/key-limit.ts';
+import { KEY_PREFIX, isWellFormedKey } from './format.ts';
+
+export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger'>;
+
+/** Set on res.locals for the handlers after a successful authentication. */
+export interface KeyAuthLocals {
+  /** Id of the API key (never the key itself); the per-key rate limit counts by it. */
+  apiKeyId: number;
+  /** Owner of the key. */
+  apiKeyDeveloperId: number;
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * Authenticates a request by `Authorization: Bearer sk_live_…`.
+ * Order: per-address throttle of failed attempts, header shape, key format and checksum
+ * (no database work for a malformed key), then the fingerprint lookup.
+ */
+export function createKeyAuth(services: KeyAuthServices): RequestHandler {
+  const throttle = createInvalidKeyThrottle(services);
+  const authenticate = createAuthenticate(services);
+  return (req, res, next) => {
+    throttle(req, res, (error?: unknown) => {
+      if (error !== undefined) return next(error);
+      authenticate(req, res, next);
+    });
+  };
+}
+
+function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): RequestHandler {
+  return (req, res, next) => {
+    const header = req.get('authorization');
+    if (header === undefined || header.trim() === '') {
+      return next(unauthorized(`This endpoint needs an API key: send the header "Authorization: Bearer ${KEY_PREFIX}…".`, false));
+    }
+    const match = BEARER.exec(header);
+    if (!match) {
+      return next(unauthorized(`The Authorization header must use the Bearer scheme: "Authorization: Bearer ${KEY_PREFIX}…".`, false));
+    }
+    const token = match[1];
+    if (!isWellFormedKey(token)) {
+      return next(
+        unauthorized(
+          `The API key in the Authorization header is malformed: a key is "${KEY_PREFIX}" followed by 39 letters and digits, and its checksum must match. Check it was copied whole.`,
+          true,
+        ),
+      );
+    }
+    const key = keys.activeKeyByFingerprint(fingerprinter.fingerprint(token));
+    if (!key) return next(unauthorized('The API key is unknown or has been revoked.', true));
+    const locals: KeyAuthLocals = { apiKeyId: key.id, apiKeyDeveloperId: key.developerId };
+    Object.assign(res.locals, locals);
+    keys.markUsed(key.id, new Date());
+    next();
+  };
+}
+
+/**
+ * Counts only failed authentications (401s) per client address; past the limit the
+ * address gets 429 before its key is even looked at, whichever key it sends.
+ */
+function createInvalidKeyThrottle({ config, limitStores, logger }: KeyAuthServices): RequestHandler {
+  const limit = config.invalidKeyLimitPerMinute;
+  return rateLimit({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit,
+    // The RateLimit headers of church responses describe the per-key limit; this one stays silent until it refuses.
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: limitStores.invalidKey,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    // Every request is counted on arrival and uncounted when it did not end in 401.
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    passOnStoreError: true,
+    logger: limiterLogger(logger, 'invalid-key'),
+    handler: (req, _res, next) => {
+      const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime);
+      next(
+        new ApiError(429, 'too-many-invalid-keys', {
+          title: 'Too many requests with an invalid API key',
+          detail: `More than ${limit} requests in a minute from this address carried a missing or invalid API key; retry after ${retryAfter} seconds.`,
+          headers: { 'Retry-After': String(retryAfter) },
+        }),
+      );
+    },
+  });
+}
+
+function unauthorized(detail: string, tokenGiven: boolean): ApiError {
+  return new ApiError(401, 'unauthorized', {
+    title: 'Unauthorized',
+    detail,
+    headers: { 'WWW-Authenticate': tokenGiven ? 'Bearer error="invalid_token"' : 'Bearer' },
+  });
+}
+
+function secondsUntil(time: Date | undefined): number {
+  if (time === undefined) return Math.ceil(RATE_LIMIT_WINDOW_MS / 1000);
+  return Math.max(1, Math.ceil((time.getTime() - Date.now()) / 1000));
+}

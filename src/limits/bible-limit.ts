@@ -1,0 +1,32 @@
+// Per-address limit on the Bible's dynamic endpoints (range, search); config.bibleRateLimitPerMinute, 0 = off.
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { AppServices } from '../app.ts';
+import { ApiError } from '../http/problem.ts';
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
+import { limiterLogger } from './limiter-logger.ts';
+
+export function createBibleRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
+  const limit = services.config.bibleRateLimitPerMinute;
+  if (limit === 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit,
+    standardHeaders: RATE_LIMIT_HEADERS,
+    legacyHeaders: false,
+    identifier: `${limit}-per-minute-per-address`,
+    store: services.limitStores.bible,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    // The Bible is public and cheap to serve from the static tree: a Redis outage must not take it down.
+    passOnStoreError: true,
+    logger: limiterLogger(services.logger, 'bible'),
+    handler: (_req, res, next) => {
+      next(
+        new ApiError(429, 'rate-limited', {
+          title: 'Too many requests',
+          detail: `More than ${limit} requests in a minute from this address to this endpoint; retry after ${String(res.getHeader('Retry-After') ?? 60)} seconds.`,
+        }),
+      );
+    },
+  });
+}

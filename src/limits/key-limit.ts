@@ -1,0 +1,44 @@
+// 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
+import type { RequestHandler, Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { AppServices } from '../app.ts';
+import { ApiError } from '../http/problem.ts';
+import { limiterLogger } from './limiter-logger.ts';
+
+/** Standard headers per draft-ietf-httpapi-ratelimit-headers-08 and later: `RateLimit` and `RateLimit-Policy`. */
+export const RATE_LIMIT_HEADERS = 'draft-8';
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyId.
+ * Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
+ */
+export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
+  const limit = services.config.keyRateLimitPerMinute;
+  return rateLimit({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit,
+    standardHeaders: RATE_LIMIT_HEADERS,
+    legacyHeaders: false,
+    identifier: `${limit}-per-minute-per-key`,
+    store: services.limitStores.key,
+    keyGenerator: (_req, res) => `key:${authenticatedKeyId(res)}`,
+    // A Redis outage must not take the API down: the request passes and the error is logged.
+    passOnStoreError: true,
+    logger: limiterLogger(services.logger, 'key'),
+    handler: (_req, res, next) => {
+      next(
+        new ApiError(429, 'rate-limited', {
+          title: 'Too many requests',
+          detail: `More than ${limit} requests in a minute with this API key; retry after ${String(res.getHeader('Retry-After') ?? 60)} seconds.`,
+        }),
+      );
+    },
+  });
+}
+
+function authenticatedKeyId(res: Response): number {
+  const id: unknown = res.locals.apiKeyId;
+  if (typeof id !== 'number') throw new Error('createKeyRateLimit must be mounted after createKeyAuth (res.locals.apiKeyId is not set).');
+  return id;
+}

@@ -1,0 +1,105 @@
+// The rate-limit stores: in-process memory by default, one shared Redis when REDIS_URL is set.
+import { MemoryStore, type Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { createClient } from 'redis';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
+
+/** One store per limiter: express-rate-limit refuses a store shared by two limiters. */
+export interface LimitStores {
+  /** Where the counts live: this process only, or a Redis shared by every instance. */
+  kind: 'memory' | 'redis';
+  /** Requests per API key on church endpoints. */
+  key: Store;
+  /** Requests with an invalid key, per client address. */
+  invalidKey: Store;
+  /** Requests to the Bible's dynamic endpoints, per client address. */
+  bible: Store;
+  /** Stops timers and quits the Redis connection. */
+  close(): Promise<void>;
+}
+
+/** Redis key prefixes, one per limiter, so their counts never mix. */
+export const REDIS_PREFIXES = { key: 'rl:key:', invalidKey: 'rl:invalid-key:', bible: 'rl:bible:' } as const;
+
+/** Thrown at start when the configured Redis cannot be reached. */
+export class LimitStoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LimitStoreError';
+  }
+}
+
+/**
+ * Memory stores, or Redis stores when config.redisUrl is set. With Redis, connects now
+ * and fails fast if the server cannot be reached, rather than starting with limits that
+ * silently do not hold across instances.
+ */
+export async function createLimitStores(config: Pick<Config, 'redisUrl'>, logger: Logger): Promise<LimitStores> {
+  if (config.redisUrl === undefined) return createMemoryStores();
+  return createRedisStores(config.redisUrl, logger);
+}
+
+function createMemoryStores(): LimitStores {
+  const stores = { key: new MemoryStore(), invalidKey: new MemoryStore(), bible: new MemoryStore() };
+  return {
+    kind: 'memory',
+    ...stores,
+    async close() {
+      for (const store of Object.values(stores)) store.shutdown();
+    },
+  };
+}
+
+async function createRedisStores(url: string, logger: Logger): Promise<LimitStores> {
+  let started = false;
+  const client = createClient({
+    url,
+    // Commands fail at once while disconnected instead of queueing behind a dead connection.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5_000,
+      // At start: give up at once (fail fast). Later: reconnect with a capped backoff.
+      reconnectStrategy: (retries, cause) => (started ? Math.min(100 * 2 ** retries, 5_000) : new LimitStoreError(cause.message, { cause })),
+    },
+  });
+  client.on('error', (error: unknown) => {
+    if (started) logger.error('rate-limit Redis connection error', { error: String(error) });
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.destroy();
+    throw new LimitStoreError(`Cannot connect to the rate-limit Redis at ${redactUrl(url)} (REDIS_URL): ${errorMessage(error)}`, { cause: error });
+  }
+  started = true;
+  logger.info('rate limits use Redis', { url: redactUrl(url) });
+
+  const sendCommand = (...args: string[]): Promise<RedisReply> => client.sendCommand(args);
+  return {
+    kind: 'redis',
+    key: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.key }),
+    invalidKey: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.invalidKey }),
+    bible: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.bible }),
+    async close() {
+      started = false;
+      if (client.isOpen) await client.close();
+    },
+  };
+}
+
+/** The URL without its password, for logs and errors. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = 'redacted';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof AggregateError) return error.errors.map(errorMessage).join('; ');
+  return error instanceof Error ? error.message || error.name : String(error);
+}
