@@ -25,11 +25,22 @@ type Sink = 'text' | 'heading' | 'note' | 'drop';
 interface Open {
   name: string;
   sink: Sink;
-  /** Where this element's collected text starts in its sink buffer. */
+  /** Where this element's collected text starts in its sink. */
   start: number;
 }
 
-const TAG = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>/]+))*)\s*(\/?)>/g;
+/** The state of one conversion; module-level functions work on it so that nothing is allocated per tag but the stack entries. */
+interface Conversion {
+  where: string;
+  sinks: Record<Sink, string>;
+  stack: Open[];
+  headings: string[];
+  notes: string[];
+  issues: SourceIssue[];
+}
+
+// Attributes are matched loosely (anything but angle brackets): OSIS attribute values hold no markup.
+const TAG = /<(\/?)([A-Za-z][\w:.-]*)([^<>]*)>/g;
 
 /**
  * Turns the OSIS of one entry into plain text.
@@ -45,99 +56,110 @@ const TAG = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'|[
  * @example osisToText('<w lemma="strong:H0430">God</w> said<note>Heb. …</note>.').text // 'God said.'
  */
 export function osisToText(osis: string, where = ''): OsisText {
-  const issues: SourceIssue[] = [];
-  const buffers: Record<Sink, string[]> = { text: [], heading: [], note: [], drop: [] };
-  const headings: string[] = [];
-  const notes: string[] = [];
-  const stack: Open[] = [];
-  const sink = (): Sink => stack[stack.length - 1]?.sink ?? 'text';
-  const unknown = (detail: string) => issues.push({ kind: 'unknown-markup', where, detail });
-  const textSoFar = () => buffers.text.join('').trim().length > 0;
-
+  const state: Conversion = { where, sinks: { text: '', heading: '', note: '', drop: '' }, stack: [], headings: [], notes: [], issues: [] };
+  const { stack, sinks } = state;
   let cursor = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(osis); match; match = TAG.exec(osis)) {
-    if (match.index > cursor) appendText(osis.slice(cursor, match.index));
+    if (match.index > cursor) appendText(state, osis.slice(cursor, match.index));
     cursor = TAG.lastIndex;
-    const [tag, closing, name, attributes, selfClosing] = match;
+    const [tag, closing, name, rest] = match;
+    const selfClosing = rest.endsWith('/');
+    const sink = currentSink(state);
 
     if (closing) {
-      closeElement(name, tag);
+      closeElement(state, name, tag);
     } else if (selfClosing) {
-      emptyElement(name, attributes, tag);
+      emptyElement(state, name, rest.slice(0, -1), tag);
     } else if (name === 'note') {
-      stack.push({ name, sink: 'note', start: buffers.note.length });
+      stack.push({ name, sink: 'note', start: sinks.note.length });
     } else if (name === 'title') {
-      const target: Sink = sink() === 'text' && !textSoFar() ? 'heading' : sink() === 'text' ? 'drop' : sink();
-      stack.push({ name, sink: target, start: buffers[target].length });
+      const target: Sink = sink !== 'text' ? sink : sinks.text.trim() === '' ? 'heading' : 'drop';
+      stack.push({ name, sink: target, start: sinks[target].length });
     } else {
-      if (!INLINE.has(name) && !BLOCK.has(name)) unknown(`<${name}> (content kept as text)`);
-      if (BLOCK.has(name)) buffers[sink()].push(' ');
-      stack.push({ name, sink: sink(), start: buffers[sink()].length });
+      const block = BLOCK.has(name);
+      if (!block && !INLINE.has(name)) unknown(state, `<${name}> (content kept as text)`);
+      if (block) sinks[sink] += ' ';
+      stack.push({ name, sink, start: sinks[sink].length });
     }
   }
-  if (cursor < osis.length) appendText(osis.slice(cursor));
-  for (const open of stack.reverse()) {
-    unknown(`<${open.name}> never closed`);
-    if (open.sink === 'note' || open.sink === 'heading') finish(open);
-  }
-
-  const result: OsisText = { text: collapse(buffers.text.join('')), issues };
-  if (headings.length > 0) result.heading = headings.join(' / ');
-  if (notes.length > 0) result.notes = notes;
-  return result;
-
-  function appendText(raw: string): void {
-    if (/[<>]/.test(raw)) {
-      unknown(`stray angle bracket in ${JSON.stringify(raw.slice(0, 40))}`);
-      raw = raw.replace(/[<>]/g, ' ');
-    }
-    buffers[sink()].push(decodeEntities(raw, unknown));
-  }
-
-  function emptyElement(name: string, attributes: string, tag: string): void {
-    // A milestone-style <q marker="“" sID=…/> stands for its quotation mark.
-    if (name === 'q') {
-      const marker = /\smarker\s*=\s*"([^"]*)"/.exec(attributes)?.[1];
-      if (marker) buffers[sink()].push(decodeEntities(marker, unknown));
-      return;
-    }
-    if (!INLINE.has(name) && !BLOCK.has(name) && name !== 'title' && name !== 'note') {
-      unknown(`${tag.slice(0, 80)} (dropped)`);
-    }
-    buffers[sink()].push(' ');
-  }
-
-  function closeElement(name: string, tag: string): void {
-    const position = stack.map((open) => open.name).lastIndexOf(name);
-    if (position < 0) {
-      unknown(`${tag} without an opening tag`);
-      return;
-    }
-    while (stack.length > position + 1) unknown(`<${stack.pop()!.name}> closed by ${tag}`);
+  if (cursor < osis.length) appendText(state, osis.slice(cursor));
+  while (stack.length > 0) {
     const open = stack.pop()!;
-    if (open.sink !== sink() || open.name === 'note' || open.name === 'title') finish(open);
-    else if (BLOCK.has(name)) buffers[sink()].push(' ');
+    unknown(state, `<${open.name}> never closed`);
+    finish(state, open);
   }
 
-  /** Moves the text an element collected out of its buffer, into headings or notes. */
-  function finish(open: Open): void {
-    const collected = collapse(buffers[open.sink].splice(open.start).join(''));
-    if (open.sink === 'note' && stack.every((outer) => outer.sink !== 'note')) {
-      if (collected) notes.push(collected);
-    } else if (open.sink === 'note') {
-      buffers.note.push(collected);
-    } else if (open.sink === 'heading' && stack.every((outer) => outer.sink !== 'heading')) {
-      if (collected) headings.push(collected);
-    } else if (open.sink === 'heading') {
-      buffers.heading.push(collected);
-    }
+  const result: OsisText = { text: collapse(sinks.text), issues: state.issues };
+  if (state.headings.length > 0) result.heading = state.headings.join(' / ');
+  if (state.notes.length > 0) result.notes = state.notes;
+  return result;
+}
+
+function currentSink(state: Conversion): Sink {
+  const stack = state.stack;
+  return stack.length === 0 ? 'text' : stack[stack.length - 1].sink;
+}
+
+function unknown(state: Conversion, detail: string): void {
+  state.issues.push({ kind: 'unknown-markup', where: state.where, detail });
+}
+
+function appendText(state: Conversion, raw: string): void {
+  if (raw.includes('<') || raw.includes('>')) {
+    unknown(state, `stray angle bracket in ${JSON.stringify(raw.slice(0, 40))}`);
+    raw = raw.replace(/[<>]/g, ' ');
   }
+  state.sinks[currentSink(state)] += raw.includes('&') ? decodeEntities(state, raw) : raw;
+}
+
+function emptyElement(state: Conversion, name: string, attributes: string, tag: string): void {
+  const sink = currentSink(state);
+  // A milestone-style <q marker="“" sID=…/> stands for its quotation mark.
+  if (name === 'q') {
+    const marker = /\smarker\s*=\s*"([^"]*)"/.exec(attributes)?.[1];
+    if (marker) state.sinks[sink] += decodeEntities(state, marker);
+    return;
+  }
+  if (!INLINE.has(name) && !BLOCK.has(name) && name !== 'title' && name !== 'note') {
+    unknown(state, `${tag.slice(0, 80)} (dropped)`);
+  }
+  state.sinks[sink] += ' ';
+}
+
+function closeElement(state: Conversion, name: string, tag: string): void {
+  const stack = state.stack;
+  let position = stack.length - 1;
+  while (position >= 0 && stack[position].name !== name) position--;
+  if (position < 0) {
+    unknown(state, `${tag} without an opening tag`);
+    return;
+  }
+  while (stack.length > position + 1) {
+    const inner = stack.pop()!;
+    unknown(state, `<${inner.name}> closed by ${tag}`);
+    finish(state, inner);
+  }
+  const open = stack.pop()!;
+  if (open.name === 'note' || open.name === 'title' || open.sink !== currentSink(state)) finish(state, open);
+  else if (BLOCK.has(name)) state.sinks[open.sink] += ' ';
+}
+
+/** Moves the text a note or title collected out of its sink, into the notes or headings (or into the outer note or title). */
+function finish(state: Conversion, open: Open): void {
+  if (open.sink === currentSink(state)) return;
+  const { sinks } = state;
+  const collected = collapse(sinks[open.sink].slice(open.start));
+  sinks[open.sink] = sinks[open.sink].slice(0, open.start);
+  const nested = state.stack.some((outer) => outer.sink === open.sink);
+  if (nested) sinks[open.sink] += ` ${collected} `;
+  else if (open.sink === 'note' && collected) state.notes.push(collected);
+  else if (open.sink === 'heading' && collected) state.headings.push(collected);
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-function decodeEntities(raw: string, unknown: (detail: string) => void): string {
+function decodeEntities(state: Conversion, raw: string): string {
   if (!raw.includes('&')) return raw;
   return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|[A-Za-z]+);/g, (entity, body: string) => {
     if (body[0] === '#') {
@@ -146,7 +168,7 @@ function decodeEntities(raw: string, unknown: (detail: string) => void): string 
     }
     const named = NAMED_ENTITIES[body];
     if (named === undefined) {
-      unknown(`unknown entity ${entity} (dropped)`);
+      unknown(state, `unknown entity ${entity} (dropped)`);
       return '';
     }
     // A decoded < or > is text, but our text must never look like markup.
@@ -155,5 +177,6 @@ function decodeEntities(raw: string, unknown: (detail: string) => void): string 
 }
 
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most verses need only the trim; the regex replace is the costly part of a whole-Bible read.
+  return /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
 }
