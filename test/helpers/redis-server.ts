@@ -1,0 +1,78 @@
+// Test helper: a throwaway redis-server on a free loopback port, or the reason there is none.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+export interface RedisTestServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
+
+/** Path of redis-server, or undefined when it is not installed. */
+export function findRedisServer(): string | undefined {
+  return CANDIDATES.find((candidate) => fs.existsSync(candidate));
+}
+
+/** Whether tests must fail (not skip) when redis-server is missing: REQUIRE_REDIS=1. */
+export const redisRequired = process.env.REQUIRE_REDIS === '1';
+
+/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts redis-server without persistence and waits until it answers PING. */
+export async function startRedisServer(binary = findRedisServer()): Promise<RedisTestServer> {
+  if (binary === undefined) throw new Error('redis-server is not installed (looked in ' + CANDIDATES.join(', ') + ').');
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 10_000;
+  while (!(await answersPing(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not start on port ${port}:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(child) };
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestKey } from '../helpers/api-key.ts';
+import { getWithKey, startKeyTestApp, type KeyTestApp } from './key-test-app.ts';
+
+const CHURCH = '/api/public/v1/churches/grace-chapel';
+
+async function expectUnauthorized(response: Response, wwwAuthenticate: string): Promise<Record<string, unknown>> {
+  expect(response.status).toBe(401);
+  expect(response.headers.get('www-authenticate')).toBe(wwwAuthenticate);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ status: 401, title: 'Unauthorized', type: expect.stringMatching(/\/unauthorized$/) });
+  expect(body.detail).toEqual(expect.any(String));
+  return body;
+}
+
+describe('church endpoints authenticate by API key', () => {
+  let app: KeyTestApp;
+  beforeAll(async () => {
+    app = await startKeyTestApp({ INVALID_KEY_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => app.close());
+
+  it('answer 401 with WWW-Authenticate: Bearer and a problem body when the header is missing', async () => {
+    const body = await expectUnauthorized(await getWithKey(app.url + CHURCH), 'Bearer');
+    expect(body.detail).toContain('Authorization: Bearer sk_live_');
+  });
+
+  it('answer 401 for another scheme than Bearer', async () => {
+    const key = createTestKey(app.services);
+    await expectUnauthorized(await getWithKey(app.url + CHURCH, undefined, { Authorization: `Basic ${key}` }), 'Bearer');
+  });
+
+  it('refuse a key with a one-character typo without touching the database', async () => {
+    const key = createTestKey(app.services);
+    const typo = key.slice(0, 20) + (key[20] === 'a' ? 'b' : 'a') + key.slice(21);
+    const lookup = vi.spyOn(app.services.keys, 'activeKeyByFingerprint');
+    const fingerprint = vi.spyOn(app.services.fingerprinter, 'fingerprint');
+    try {
+      const body = await expectUnauthorized(await getWithKey(app.url + CHURCH, typo), 'Bearer error="invalid_token"');
+      expect(body.detail).toContain('malformed');
+      expect(lookup).not.toHaveBeenCalled();
+      expect(fingerprint).not.toHaveBeenCalled();
+      expect((await getWithKey(app.url + CHURCH, key)).status).toBe(200);
+      expect(lookup).toHaveBeenCalledTimes(1);
+    } finally {
+      lookup.mockRestore();
+      fingerprint.mockRestore();
+    }
+  });
+
+  it('answer 401 for a well-formed key that was never issued', async () => {
+    const { generateKey } = await import('../../src/keys/format.ts');
+    await expectUnauthorized(await getWithKey(app.url + CHURCH, generateKey()), 'Bearer error="invalid_token"');
+  });
+
+  it('accept an active key, accept the scheme in any case, and record its last use', async () => {
+    const email = 'last-used@example.org';
+    const key = createTestKey(app.services, { email });
+    const response = await getWithKey(app.url + CHURCH, undefined, { Authorization: `bearer ${key}` });
+    expect(response.status).toBe(200);
+    const developer = app.services.keys.findDeveloperByEmail(email);
+    expect(developer).toBeDefined();
+    const [record] = app.services.keys.listKeys(developer!.id);
+    expect((await response.json()) as unknown).toEqual({ slug: 'grace-chapel', keyId: record.id });
+    expect(record.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuse a revoked key on the very next request', async () => {
+    const email = 'revoker@example.org';
+    const key = createTestKey(app.services, { email });
+    expect((await getWithKey(app.url + CHURCH, key)).status).toBe(200);
+    const developer = app.services.keys.findDeveloperByEmail(email)!;
+    app.services.keys.revokeKey(developer.id, app.services.keys.listKeys(developer.id)[0].id);
+    const body = await expectUnauthorized(await getWithKey(app.url + CHURCH, key), 'Bearer error="invalid_token"');
+    expect(body.detail).toContain('revoked');
+  });
+
+  it('check the key before the church lookup: an unknown church without a key is 401, with a key 404', async () => {
+    await expectUnauthorized(await getWithKey(app.url + '/api/public/v1/churches/unknown'), 'Bearer');
+    const response = await getWithKey(app.url + '/api/public/v1/churches/unknown', createTestKey(app.services));
+    expect(response.status).toBe(404);
+  });
+
+  it('never write the key to the logs', async () => {
+    const key = createTestKey(app.services);
+    await getWithKey(app.url + CHURCH, key);
+    await getWithKey(app.url + CHURCH + '?x=' + key, key);
+    await getWithKey(app.url + CHURCH, key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a'));
+    await getWithKey(app.url + '/api/public/v1/churches/' + key, key);
+    expect(app.logs.length).toBeGreaterThan(0);
+    const randomPart = key.slice(8, 41);
+    for (const line of app.logs) expect(line).not.toContain(randomPart);
+  });
+});
+
+describe('requests with invalid keys are throttled per client address', () => {
+  let app: KeyTestApp;
+  beforeAll(async () => {
+    app = await startKeyTestApp({ INVALID_KEY_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(() => app.close());
+
+  it('answer 429 with Retry-After after 5 failures from one address, while another address and valid requests are unaffected', async () => {
+    const attacker = { 'X-Forwarded-For': '203.0.113.7' };
+    const neighbour = { 'X-Forwarded-For': '203.0.113.8' };
+    const valid = createTestKey(app.services);
+    const invalid = valid.slice(0, -1) + (valid.endsWith('a') ? 'b' : 'a');
+
+    // Valid requests from the address count for nothing.
+    for (let i = 0; i < 10; i++) expect((await getWithKey(app.url + CHURCH, valid, attacker)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await getWithKey(app.url + CHURCH, invalid, attacker)).status).toBe(401);
+
+    const throttled = await getWithKey(app.url + CHURCH, invalid, attacker);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await throttled.json()).toMatchObject({ status: 429, type: expect.stringMatching(/too-many-invalid-keys$/) });
+    // Once throttled, the address is refused before any key lookup, whichever key it sends.
+    expect((await getWithKey(app.url + CHURCH, valid, attacker)).status).toBe(429);
+    expect((await getWithKey(app.url + CHURCH, undefined, attacker)).status).toBe(429);
+
+    expect((await getWithKey(app.url + CHURCH, invalid, neighbour)).status).toBe(401);
+    expect((await getWithKey(app.url + CHURCH, valid, neighbour)).status).toBe(200);
+  });
+});

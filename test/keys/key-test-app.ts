@@ -1,0 +1,123 @@
+// Test harness: the key auth and per-key limit mounted as app.ts mounts them, over a stub church route, on real HTTP.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import Database from 'better-sqlite3';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createLogger, type Logger } from '../../src/http/logger.ts';
+import { methodGuard } from '../../src/http/method-guard.ts';
+import { requestLog } from '../../src/http/request-log.ts';
+import { notFoundHandler, problemHandler } from '../../src/http/errors.ts';
+import { ApiError } from '../../src/http/problem.ts';
+import type { Db } from '../../src/db/open.ts';
+import { createKeyAuth } from '../../src/keys/auth.ts';
+import { createFingerprinter, loadOrCreateSecret, type Fingerprinter } from '../../src/keys/fingerprint.ts';
+import type { KeyRepository } from '../../src/keys/repository.ts';
+import { createSqliteKeyRepository } from '../../src/keys/sqlite-repository.ts';
+import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
+import { createBibleRateLimit } from '../../src/limits/bible-limit.ts';
+import { createLimitStores, type LimitStores } from '../../src/limits/stores.ts';
+
+export const KEYS_MIGRATION = path.resolve(import.meta.dirname, '../../data/migrations/002_developers_and_keys.sql');
+
+export interface KeyTestServices {
+  config: Readonly<Config>;
+  logger: Logger;
+  keys: KeyRepository;
+  fingerprinter: Fingerprinter;
+  limitStores: LimitStores;
+}
+
+export interface KeyTestApp {
+  url: string;
+  services: KeyTestServices;
+  db: Db;
+  dir: string;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A database holding only the developers-and-keys schema (the church schema is not needed here). */
+export function openKeysDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('foreign_keys = ON');
+  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'api_keys'").get() !== undefined;
+  if (!hasSchema) db.exec(fs.readFileSync(KEYS_MIGRATION, 'utf8'));
+  return db;
+}
+
+/**
+ * Starts a small app: request log, method guard, then under /api/public/v1/churches the key
+ * auth, the per-key limit and a stub route (`/:slug` → 200, `/unknown` → 404); under
+ * /bible the Bible limit. `env` overrides the configuration (DATABASE_PATH to share a file).
+ */
+export async function startKeyTestApp(env: Record<string, string> = {}): Promise<KeyTestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-keys-'));
+  const config = loadConfig(
+    {
+      PORT: '0',
+      DATABASE_PATH: path.join(dir, 'church.sqlite'),
+      KEY_SECRET_FILE: path.join(dir, 'key.secret'),
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+    dir,
+  );
+  const logs: string[] = [];
+  const logger = createLogger(config.logLevel, (line) => logs.push(line));
+  const db = openKeysDatabase(config.databasePath);
+  const limitStores = await createLimitStores(config, logger);
+  const services: KeyTestServices = {
+    config,
+    logger,
+    keys: createSqliteKeyRepository(db),
+    fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
+    limitStores,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(logger));
+  app.use(methodGuard);
+  const churches = express.Router();
+  churches.get('/:slug', (req, res, next) => {
+    if (req.params.slug === 'unknown') return next(ApiError.notFound('No church with the slug "unknown".', 'slug'));
+    res.json({ slug: req.params.slug, keyId: res.locals.apiKeyId });
+  });
+  app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), churches);
+  app.get('/bible/search', createBibleRateLimit(services), (_req, res) => {
+    res.json({ items: [] });
+  });
+  app.use(notFoundHandler);
+  app.use(problemHandler(logger));
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    db,
+    dir,
+    logs,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await limitStores.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET with an optional Bearer key and extra headers. */
+export function getWithKey(url: string, key?: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { headers: key === undefined ? headers : { Authorization: `Bearer ${key}`, ...headers } });
+}
