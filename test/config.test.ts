@@ -1,0 +1,36 @@
+// Configuration: documented defaults, and a clear refusal naming the variable for a bad value.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a laptop', () => {
+    const config = loadConfig({}, '/srv/api');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databasePath).toBe('/srv/api/var/church.sqlite');
+    expect(config.biblePublicDir).toBe('/srv/api/public');
+    expect(config.bibleDatabasePath).toBe('/srv/api/var/bible.sqlite');
+    expect(config.keyRateLimitPerMinute).toBe(120);
+    expect(config.demoData).toBe(true);
+    expect(config.redisUrl).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DEMO_DATA', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
+    ['KEY_FINGERPRINT_SECRET', 'short'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('reads a Redis URL and a trust-proxy hop count', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '1' });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.trustProxy).toBe(1);
+  });
+});
