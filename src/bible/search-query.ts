@@ -15,7 +15,9 @@
 export function ftsQuery(q: string): string | undefined {
   const terms: string[] = [];
   const pattern = /"([^"]*)"|([^\s"]+)/g;
-  for (const match of q.normalize('NFC').matchAll(pattern)) {
+  // Control characters (NUL above all, which SQLite would cut the string at) are separators.
+  const text = q.normalize('NFC').replace(/\p{Cc}/gu, ' ');
+  for (const match of text.matchAll(pattern)) {
     const term = (match[1] ?? match[2] ?? '').trim();
     if (!SEARCHABLE.test(term)) continue;
     terms.push(`"${term.replace(/"/g, '""')}"`);

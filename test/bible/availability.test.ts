@@ -1,0 +1,107 @@
+// A Bible that is not built, or whose tree and database come from different builds, answers 503; the church API does not care.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { buildBibleFixture, writeBibleBuild, type BibleFixture } from '../helpers/bible-fixture.ts';
+import { createTestKey } from '../helpers/api-key.ts';
+import { syntheticVersions } from '../helpers/synthetic-model.ts';
+import { staticPaths } from '../../build/layout.ts';
+import { rawRequest } from './raw-request.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function serverWith(env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startTestServer({ DEMO_DATA: 'false', ...env });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function fixture(buildHash?: string): Promise<BibleFixture> {
+  const bible = await buildBibleFixture(undefined, buildHash);
+  cleanups.push(() => bible.remove());
+  return bible;
+}
+
+const BIBLE_PATHS = ['/versions', '/books', '/books?lang=en', '/Gn/1', '/Gn/1/1/2', '/search?q=terre'];
+
+async function expectUnavailable(server: TestServer, reason: RegExp): Promise<void> {
+  for (const biblePath of BIBLE_PATHS) {
+    const res = await rawRequest(`${server.url}/api/v1/bible${biblePath}`);
+    expect(res.status, biblePath).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const body = res.json() as { type: string; title: string; status: number; detail: string };
+    expect(body.status).toBe(503);
+    expect(body.title).toBeTruthy();
+    expect(body.type).toMatch(/bible-unavailable$/);
+    expect(body.detail).toContain('BIBLE_SOURCES_DIR=');
+    expect(body.detail).toContain('npm run build:bible');
+    expect(body.detail).toMatch(reason);
+  }
+}
+
+describe('Bible availability', () => {
+  test('not built: every Bible endpoint answers 503 with the build hint, while church endpoints still work', async () => {
+    const server = await serverWith();
+    await expectUnavailable(server, /not been built/);
+    // Bad input is still checked only once the Bible is there: 503 wins over 400.
+    expect((await rawRequest(`${server.url}/api/v1/bible/books?lang=xx`)).status).toBe(503);
+
+    // The church API answers as usual: the key is checked and the slug looked up.
+    const key = createTestKey(server.services);
+    const churchPath = '/api/public/v1/churches/no-such-church';
+    const church = await rawRequest(`${server.url}${churchPath}`, { authorization: `Bearer ${key}` });
+    expect(church.status).toBe(404);
+    expect(church.headers['access-control-allow-origin']).toBeUndefined();
+    const noKey = await rawRequest(`${server.url}${churchPath}`);
+    expect(noKey.status).toBe(401);
+  });
+
+  test('a tree and a database from different builds answer 503 naming both builds', async () => {
+    const tree = await fixture('build-a');
+    const database = await fixture('build-b');
+    const server = await serverWith({ BIBLE_PUBLIC_DIR: tree.publicDir, BIBLE_DB_PATH: database.databasePath });
+    await expectUnavailable(server, /build-a.*build-b/);
+    expect(server.logs.some((line) => line.includes('bible unavailable'))).toBe(true);
+  });
+
+  test('a tree of another schema version answers 503', async () => {
+    const bible = await fixture();
+    const stampFile = path.join(bible.publicDir, staticPaths.stamp);
+    const stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(stampFile, JSON.stringify({ ...stamp, schemaVersion: 999 }));
+    const server = await serverWith(bible.env);
+    await expectUnavailable(server, /schema version 999/);
+  });
+
+  test('a build that lands while the server runs is picked up without restart, and a rebuild reopens', async () => {
+    const server = await serverWith();
+    await expectUnavailable(server, /not been built/);
+    const publicDir = path.join(server.dir, 'public');
+    const databasePath = path.join(server.dir, 'bible.sqlite');
+    await writeBibleBuild(publicDir, databasePath, syntheticVersions(), 'landed-1');
+    // The source looks again at most every 10 s; move its clock rather than wait.
+    const realNow = Date.now;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    const versions = await rawRequest(`${server.url}/api/v1/bible/versions`);
+    expect(versions.status).toBe(200);
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'landed-1' });
+
+    const renamed = syntheticVersions();
+    renamed[0].text.books[0].chapters[0].verses[0].text = 'Nouveau texte du premier verset.';
+    await writeBibleBuild(publicDir, databasePath, renamed, 'landed-2');
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 22_000);
+    const range = (await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] };
+    expect(range.verses[0].text).toBe('Nouveau texte du premier verset.');
+    const chapter = (await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).json() as { verses: { text: string }[] };
+    expect(chapter.verses[0].text).toBe('Nouveau texte du premier verset.');
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'landed-2' });
+  });
+});

@@ -1,0 +1,162 @@
+// Full-text search over real HTTP: AND, phrases, accents and case, paging, bad q, FTS5 syntax typed by users.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
+import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
+import type { BuiltVersion } from '../../build/writers/types.ts';
+import { rawRequest } from './raw-request.ts';
+
+let bible: BibleFixture;
+let server: TestServer;
+
+/** The synthetic versions, plus 23 English verses saying "grace" in Psalm 2 to page through. */
+function versionsWithManyHits(): BuiltVersion[] {
+  const versions: BuiltVersion[] = (['fr', 'en', 'es', 'pt', 'nl'] as const).map((lang) => ({ info: syntheticInfo(lang), text: syntheticText(lang) }));
+  const english = versions[1].text;
+  const psalms = english.books.find((book) => book.code === 'PSA')!;
+  psalms.chapters.push({
+    number: 2,
+    verses: Array.from({ length: 23 }, (_, index) => ({ number: index + 1, text: `Grace number ${index + 1} in Psalm two.` })),
+  });
+  return versions;
+}
+
+beforeAll(async () => {
+  bible = await buildBibleFixture(versionsWithManyHits());
+  server = await startTestServer({ ...bible.env, DEMO_DATA: 'false' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  bible?.remove();
+});
+
+interface SearchBody {
+  items: { book: { usfm: string; abbr: string; name: string }; chapter: number; verse: number; text: string }[];
+  page: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+const search = async (query: string) => rawRequest(`${server.url}/api/v1/bible/search?${query}`);
+const searchBody = async (query: string) => {
+  const res = await search(query);
+  expect(res.status, query).toBe(200);
+  return res.json() as SearchBody;
+};
+const references = (body: SearchBody) => body.items.map((item) => `${item.book.usfm} ${item.chapter}:${item.verse}`);
+
+describe('search', () => {
+  test('answers the paging envelope; each item names book (usfm, abbr, name), chapter, verse and text', async () => {
+    const body = await searchBody('q=terre');
+    expect(Object.keys(body)).toEqual(['items', 'page', 'size', 'totalItems', 'totalPages']);
+    expect(body).toMatchObject({ page: 0, size: 10, totalItems: 1, totalPages: 1 });
+    expect(body.items[0]).toEqual({
+      book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse' },
+      chapter: 1,
+      verse: 1,
+      text: "Au commencement, Dieu créa les cieux et la terre. L'Éternel est bon.",
+    });
+  });
+
+  test('searches only the version of lang (default fr)', async () => {
+    expect((await searchBody('q=beginning')).totalItems).toBe(0);
+    expect(references(await searchBody('q=beginning&lang=en'))).toEqual(['GEN 1:1']);
+    expect(references(await searchBody('q=hemel&lang=nl'))).toEqual(['GEN 1:1']);
+    expect((await searchBody('q=principio&lang=es')).items[0].book).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Génesis' });
+  });
+
+  test('is case- and accent-insensitive', async () => {
+    for (const q of ['eternel', 'ÉTERNEL', 'Eternel', 'éternel', 'e%CC%81ternel', "l'eternel"]) {
+      expect(references(await searchBody(`q=${q}`)), q).toEqual(['GEN 1:1']);
+    }
+    expect(references(await searchBody('q=PRINCIPIO&lang=pt'))).toEqual(['GEN 1:1']);
+    expect(references(await searchBody('q=ceus&lang=pt'))).toEqual(['GEN 1:1']);
+  });
+
+  test('words are ANDed', async () => {
+    expect(references(await searchBody('q=god+world&lang=en'))).toEqual(['JHN 3:16']);
+    expect(references(await searchBody('q=god&lang=en'))).toEqual(['GEN 1:1', 'JHN 3:16']);
+    expect((await searchBody('q=god+grace&lang=en')).totalItems).toBe(0);
+  });
+
+  test('a "quoted phrase" matches the words in that order only', async () => {
+    expect(references(await searchBody(`q=${encodeURIComponent('"God created"')}&lang=en`))).toEqual(['GEN 1:1']);
+    expect((await searchBody(`q=${encodeURIComponent('"created God"')}&lang=en`)).totalItems).toBe(0);
+    expect(references(await searchBody(`q=${encodeURIComponent('"so loved" world')}&lang=en`))).toEqual(['JHN 3:16']);
+  });
+
+  test('results come in canonical order (book, chapter, verse) and page through without repeats', async () => {
+    const all: string[] = [];
+    for (let page = 0; page < 3; page++) {
+      const body = await searchBody(`q=grace&lang=en&page=${page}`);
+      expect(body).toMatchObject({ page, size: 10, totalItems: 23, totalPages: 3 });
+      all.push(...references(body));
+    }
+    expect(all).toEqual(Array.from({ length: 23 }, (_, index) => `PSA 2:${index + 1}`));
+    const last = await searchBody('q=grace&lang=en&page=2&size=10');
+    expect(last.items).toHaveLength(3);
+    const big = await searchBody('q=grace&lang=en&size=50');
+    expect([big.items.length, big.totalPages]).toEqual([23, 1]);
+    const five = await searchBody('q=grace&lang=en&size=5&page=4');
+    expect(references(five)).toEqual(['PSA 2:21', 'PSA 2:22', 'PSA 2:23']);
+  });
+
+  test('a page past the end answers 200 with no items; no hits gives totalPages 0', async () => {
+    expect(await searchBody('q=grace&lang=en&page=3')).toMatchObject({ items: [], page: 3, totalItems: 23, totalPages: 3 });
+    expect(await searchBody('q=zzzz')).toMatchObject({ items: [], totalItems: 0, totalPages: 0 });
+  });
+
+  test('bad page and size answer 400 naming the parameter', async () => {
+    for (const [query, parameter] of [
+      ['page=-1', 'page'],
+      ['page=abc', 'page'],
+      ['page=1.5', 'page'],
+      ['page=99999999999999999999', 'page'],
+      ['size=0', 'size'],
+      ['size=-1', 'size'],
+      ['size=51', 'size'],
+      ['size=1.5', 'size'],
+      ['size=', 'size'],
+      ['size=10&size=20', 'size'],
+    ]) {
+      const res = await search(`q=grace&lang=en&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ status: 400, parameter });
+    }
+  });
+
+  test('missing, blank, over-long or unsearchable q answers 400 naming q', async () => {
+    for (const query of ['', 'q=', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=*', 'q=-', 'q=%22%22', 'q=()', 'q=a&q=b']) {
+      const res = await search(query);
+      expect(res.status, query).toBe(400);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.json(), query).toMatchObject({ status: 400, parameter: 'q' });
+    }
+    expect((await search(`q=${'a'.repeat(200)}`)).status).toBe(200);
+  });
+
+  test('FTS5 syntax typed by a user is searched as text, never a 500', async () => {
+    const inputs = [
+      'NEAR(god world)', 'god NEAR world', 'god*', '*god', '-god', 'god -world', 'text:god', 'god:', '^god',
+      '(god', 'god)', '"god', 'god"', '"god" "', 'god AND', 'OR', 'NOT god', 'god OR world', '{text}: god',
+      "l'", '\\', "'; DROP TABLE verses; --", '%', '_', 'col:"x"', '""""', '+', '&', '\u0000god',
+    ];
+    for (const q of inputs) {
+      const res = await search(`q=${encodeURIComponent(q)}&lang=en`);
+      expect([200, 400], q).toContain(res.status);
+    }
+    // Operators are words: "god OR world" needs all three, so nothing matches; "god*" is the word god.
+    expect((await searchBody(`q=${encodeURIComponent('god OR world')}&lang=en`)).totalItems).toBe(0);
+    expect(references(await searchBody(`q=${encodeURIComponent('god*')}&lang=en`))).toEqual(['GEN 1:1', 'JHN 3:16']);
+    expect(references(await searchBody(`q=${encodeURIComponent('NEAR(god world)')}&lang=en`))).toEqual([]);
+  });
+
+  test('search carries CORS, a strong ETag, the long Cache-Control and answers 304', async () => {
+    const res = await search('q=terre');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect((await rawRequest(`${server.url}/api/v1/bible/search?q=terre`, { 'if-none-match': res.headers.etag! })).status).toBe(304);
+  });
+});
