@@ -69,7 +69,7 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
   try {
     await client.connect();
   } catch (error) {
-    client.destroy();
+    if (client.isOpen) client.destroy();
     throw new LimitStoreError(`Cannot connect to the rate-limit Redis at ${redactUrl(url)} (REDIS_URL): ${errorMessage(error)}`, { cause: error });
   }
   started = true;

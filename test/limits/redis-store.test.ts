@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/http/logger.ts';
+import { LimitStoreError, createLimitStores } from '../../src/limits/stores.ts';
+import { createTestKey } from '../helpers/api-key.ts';
+import { findRedisServer, freePort, redisRequired, startRedisServer, type RedisTestServer } from '../helpers/redis-server.ts';
+import { getWithKey, startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
+
+const CHURCH = '/api/public/v1/churches/grace-chapel';
+const redisBinary = findRedisServer();
+const missingReason = 'redis-server is not installed: the shared-Redis rate-limit tests are skipped (set REQUIRE_REDIS=1 to make this a failure)';
+
+describe('rate-limit stores', () => {
+  it('a machine that must test Redis has redis-server', () => {
+    if (redisBinary === undefined) {
+      if (redisRequired) throw new Error('REQUIRE_REDIS=1 but redis-server is not installed.');
+      console.warn(missingReason);
+    }
+    expect(true).toBe(true);
+  });
+
+  it('refuse to start when the configured Redis cannot be reached, naming REDIS_URL', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    await expect(createLimitStores({ redisUrl: `redis://127.0.0.1:${port}` }, createLogger('silent'))).rejects.toThrow(LimitStoreError);
+    await expect(createLimitStores({ redisUrl: `redis://127.0.0.1:${port}` }, createLogger('silent'))).rejects.toThrow(/REDIS_URL/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('are in-process memory stores without REDIS_URL', async () => {
+    const stores = await createLimitStores({}, createLogger('silent'));
+    expect(stores.kind).toBe('memory');
+    await stores.close();
+  });
+});
+
+describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis', () => {
+  let redis: RedisTestServer;
+  let shared: string;
+  let first: KeyTestApp;
+  let second: KeyTestApp;
+
+  beforeAll(async () => {
+    redis = await startRedisServer(redisBinary);
+    shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-shared-'));
+    // Both instances share the database and the fingerprint secret, as two servers behind one proxy would.
+    const env = {
+      REDIS_URL: redis.url,
+      DATABASE_PATH: path.join(shared, 'church.sqlite'),
+      KEY_FINGERPRINT_SECRET: 'd'.repeat(64),
+    };
+    first = await startKeyTestApp(env);
+    second = await startKeyTestApp(env);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await redis?.stop();
+    if (shared) fs.rmSync(shared, { recursive: true, force: true });
+  });
+
+  it('use Redis stores', () => {
+    expect(first.services.limitStores.kind).toBe('redis');
+  });
+
+  it('enforce a single 120 budget per key: 60 on one and 60 on the other, then the 121st is 429 on either', async () => {
+    const key = createTestKey(first.services);
+    const other = createTestKey(first.services);
+    for (let i = 0; i < 60; i++) expect((await getWithKey(first.url + CHURCH, key)).status, `first, request ${i + 1}`).toBe(200);
+    for (let i = 0; i < 60; i++) expect((await getWithKey(second.url + CHURCH, key)).status, `second, request ${i + 1}`).toBe(200);
+
+    const limited = await getWithKey(second.url + CHURCH, key);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await getWithKey(first.url + CHURCH, key)).status).toBe(429);
+
+    expect((await getWithKey(second.url + CHURCH, other)).status).toBe(200);
+  });
+
+  it('share the invalid-key throttle of an address too', async () => {
+    const attacker = { 'X-Forwarded-For': '198.51.100.9' };
+    const bad = 'sk_live_' + 'x'.repeat(39);
+    const limit = first.services.config.invalidKeyLimitPerMinute;
+    for (let i = 0; i < limit; i++) {
+      const app = i % 2 === 0 ? first : second;
+      expect((await getWithKey(app.url + CHURCH, bad, attacker)).status).toBe(401);
+    }
+    expect((await getWithKey(first.url + CHURCH, bad, attacker)).status).toBe(429);
+    expect((await getWithKey(second.url + CHURCH, bad, attacker)).status).toBe(429);
+  });
+
+  it('keep answering when Redis goes away (the limit fails open, the error is logged)', async () => {
+    const key = createTestKey(first.services);
+    await redis.stop();
+    const response = await getWithKey(first.url + CHURCH, key);
+    expect(response.status).toBe(200);
+    expect(first.logs.some((line) => line.includes('"level":"error"'))).toBe(true);
+  });
+});
