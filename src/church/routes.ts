@@ -1,0 +1,211 @@
+// Church endpoints 1-8: validate the request, make one repository call, shape the response.
+import { Router, type Request, type Response } from 'express';
+import type { AppServices } from '../app.ts';
+import { ApiError } from '../http/problem.ts';
+import { sendJson } from '../http/cache.ts';
+import { price } from './money.ts';
+import {
+  LIBRARY_TYPES,
+  type ChurchEvent,
+  type ChurchProfile,
+  type ChurchRecord,
+  type LibraryType,
+  type LiveStatus,
+  type PageEnvelope,
+  type PageRequest,
+  type Product,
+} from './types.ts';
+
+export interface ChurchRouterOptions {
+  /** The clock deciding which events are upcoming; tests inject a fixed instant. */
+  now?: () => Date;
+}
+
+/** Events endpoint cap (spec 4, rule 2). */
+export const MAX_EVENTS = 50;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+/** Beyond this a page number is refused rather than turned into a huge OFFSET. */
+export const MAX_PAGE = 1_000_000;
+
+const CACHE_CONTROL = 'private, max-age=60';
+
+/**
+ * One answer for an unknown slug and a non-public church, so the two cannot be told apart.
+ * The detail does not echo the slug: the body is the same bytes for every such request.
+ */
+const CHURCH_NOT_FOUND_DETAIL = 'No public church has this slug.';
+
+/** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
+export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config'>, options: ChurchRouterOptions = {}): Router {
+  const { churches, config } = services;
+  const now = options.now ?? (() => new Date());
+  const site = config.publicSiteUrl;
+  const router = Router({ strict: false });
+
+  const churchOf = (res: Response): ChurchRecord => res.locals.church as ChurchRecord;
+  const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
+  const send = (req: Request, res: Response, body: unknown) => sendJson(req, res, body, { cacheControl: CACHE_CONTROL });
+
+  // Every route below starts with the church: looked up once, here, and 404 when unknown or not public.
+  router.param('slug', async (_req, res, next, slug: string) => {
+    const church = await churches.publicChurchBySlug(slug);
+    if (!church) return next(ApiError.notFound(CHURCH_NOT_FOUND_DETAIL));
+    res.locals.church = church;
+    next();
+  });
+
+  router.get('/:slug', (req, res) => {
+    const church = churchOf(res);
+    const profile: ChurchProfile = {
+      slug: church.slug,
+      name: church.name,
+      bio: church.bio,
+      denomination: church.denomination,
+      logoUrl: church.logoUrl,
+      coverImageUrl: church.coverImageUrl,
+      city: church.city,
+      country: church.country,
+      language: church.language,
+      website: church.website,
+      publicPage: link(church.slug),
+    };
+    send(req, res, profile);
+  });
+
+  router.get('/:slug/events', async (req, res) => {
+    const church = churchOf(res);
+    const events = await churches.upcomingEvents(church, now(), MAX_EVENTS);
+    const body: ChurchEvent[] = events.map((event) => ({
+      name: event.name,
+      slug: event.slug,
+      description: event.description,
+      startDate: event.startLocal,
+      endDate: event.endLocal,
+      location: event.location,
+      coverImageUrl: event.coverImageUrl,
+      isFree: event.isFree,
+      registrationPage: event.registrationUrl ?? link(church.slug, 'events', event.slug),
+    }));
+    send(req, res, body);
+  });
+
+  router.get('/:slug/posts', async (req, res) => {
+    const church = churchOf(res);
+    const request = pageRequest(req);
+    const { records, totalItems } = await churches.postsPage(church.id, request);
+    const items = records.map((post) => ({ ...post, postPage: link(church.slug, 'posts', post.slug) }));
+    send(req, res, envelope(items, request, totalItems));
+  });
+
+  router.get('/:slug/live', async (req, res) => {
+    const church = churchOf(res);
+    const station = await churches.liveStation(church.id);
+    const body: LiveStatus = station
+      ? {
+          isLive: station.isLive,
+          isVideo: station.isVideo,
+          stationName: station.stationName,
+          listenPage: station.listenUrl ?? link(church.slug, 'live'),
+        }
+      : { isLive: false, isVideo: false, stationName: null, listenPage: null };
+    send(req, res, body);
+  });
+
+  router.get('/:slug/library', async (req, res) => {
+    const church = churchOf(res);
+    const type = libraryType(req);
+    const request = pageRequest(req);
+    const { records, totalItems } = await churches.libraryPage(church.id, request, type);
+    const items = records.map((item) => ({
+      slug: item.slug,
+      type: item.type,
+      title: item.title,
+      author: item.author,
+      description: item.description,
+      coverImageUrl: item.coverImageUrl,
+      isFree: item.price === null,
+      price: item.price ? price(item.price) : null,
+      itemPage: link(church.slug, 'library', item.slug),
+    }));
+    send(req, res, envelope(items, request, totalItems));
+  });
+
+  router.get('/:slug/store', async (req, res) => {
+    const church = churchOf(res);
+    const products = await churches.visibleProducts(church.id);
+    const body: Product[] = products.map((product) => ({
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      imageUrl: product.imageUrl,
+      price: price(product.price),
+      priceIsStartingAt: product.priceIsStartingAt,
+      variants: product.variants.map((variant) => ({ name: variant.name, price: price(variant.price) })),
+      productPage: link(church.slug, 'store', product.slug),
+    }));
+    send(req, res, body);
+  });
+
+  router.get('/:slug/gallery', async (req, res) => {
+    const church = churchOf(res);
+    const albums = await churches.publicAlbums(church.id);
+    send(
+      req,
+      res,
+      albums.map((album) => ({ ...album, albumPage: link(church.slug, 'gallery', album.albumId) })),
+    );
+  });
+
+  router.get('/:slug/gallery/:albumId/photos', async (req, res) => {
+    const church = churchOf(res);
+    const albumId = String(req.params.albumId);
+    const photos = await churches.publicAlbumPhotos(church.id, albumId);
+    if (!photos) throw ApiError.notFound('This church has no public album with this albumId.', 'albumId');
+    send(req, res, photos);
+  });
+
+  return router;
+}
+
+function envelope<T>(items: T[], request: PageRequest, totalItems: number): PageEnvelope<T> {
+  return { items, page: request.page, size: request.size, totalItems, totalPages: Math.ceil(totalItems / request.size) };
+}
+
+/** `page` (default 0, 0..MAX_PAGE) and `size` (default 10, 1..50); anything else is a 400 naming the parameter. */
+function pageRequest(req: Request): PageRequest {
+  return {
+    page: integerParameter(req, 'page', DEFAULT_PAGE, 0, MAX_PAGE),
+    size: integerParameter(req, 'size', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  };
+}
+
+const DEFAULT_PAGE = 0;
+
+function integerParameter(req: Request, name: string, fallback: number, min: number, max: number): number {
+  const raw = singleQueryValue(req, name);
+  if (raw === undefined) return fallback;
+  if (!/^-?\d{1,10}$/.test(raw.trim())) {
+    throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}.`);
+  }
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}; got ${value}.`);
+  return value;
+}
+
+/** The library's `type` filter, case-insensitive; undefined when absent. */
+function libraryType(req: Request): LibraryType | undefined {
+  const raw = singleQueryValue(req, 'type');
+  if (raw === undefined) return undefined;
+  const found = LIBRARY_TYPES.find((type) => type === raw.trim().toUpperCase());
+  if (!found) throw ApiError.badRequest('type', `type must be one of ${LIBRARY_TYPES.join(', ')} (case-insensitive).`);
+  return found;
+}
+
+/** A query parameter given at most once, as a string; repeated or nested forms are a 400. */
+function singleQueryValue(req: Request, name: string): string | undefined {
+  const value: unknown = req.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw ApiError.badRequest(name, `${name} must be given once, as a single value.`);
+  return value;
+}
