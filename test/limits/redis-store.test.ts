@@ -6,6 +6,7 @@ import { createLogger } from '../../src/http/logger.ts';
 import { LimitStoreError, createLimitStores } from '../../src/limits/stores.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { findRedisServer, freePort, redisRequired, startRedisServer, type RedisTestServer } from '../helpers/redis-server.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { getWithKey, startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-chapel';
@@ -98,5 +99,35 @@ describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis'
     const response = await getWithKey(first.url + CHURCH, key);
     expect(response.status).toBe(200);
     expect(first.logs.some((line) => line.includes('"level":"error"'))).toBe(true);
+  });
+});
+
+describe.skipIf(redisBinary === undefined)('two whole servers sharing one Redis', () => {
+  let redis: RedisTestServer;
+  let shared: string;
+  let servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer(redisBinary);
+    shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-shared-'));
+    const env = { REDIS_URL: redis.url, DATABASE_PATH: path.join(shared, 'church.sqlite'), KEY_FINGERPRINT_SECRET: 'e'.repeat(64) };
+    servers = [await startTestServer(env), await startTestServer(env)];
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await redis?.stop();
+    if (shared) fs.rmSync(shared, { recursive: true, force: true });
+  });
+
+  it('60 requests on one and 60 on the other use up the key; the 121st is 429 with Retry-After', async () => {
+    const [one, two] = servers;
+    const key = createTestKey(one.services);
+    const church = '/api/public/v1/churches/grace-paris';
+    for (let i = 0; i < 60; i++) expect((await getWithKey(one.url + church, key)).status).toBe(200);
+    for (let i = 0; i < 60; i++) expect((await getWithKey(two.url + church, key)).status).toBe(200);
+    const limited = await getWithKey(two.url + church, key);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toMatchObject({ status: 429 });
   });
 });
