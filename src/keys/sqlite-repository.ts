@@ -7,7 +7,6 @@ import {
   LAST_USED_INTERVAL_MS,
   MAX_ACTIVE_KEYS,
   normalizeEmail,
-  type ActiveKey,
   type ApiKeyRecord,
   type CreatedKey,
   type Developer,
