@@ -18,7 +18,7 @@ describe('church profile', () => {
     const response = await api.request(`${CHURCHES}/grace-paris`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = await response.json();
+    const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([
       'slug', 'name', 'bio', 'denomination', 'logoUrl', 'coverImageUrl', 'city', 'country', 'language', 'website', 'publicPage',
     ]);
