@@ -1,0 +1,129 @@
+// Against a full build of the five real versions (only when BIBLE_SOURCES_DIR is set): golden verses and search per language.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBible } from '../../build/pipeline.ts';
+import type { Lang } from '../../build/books.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { rawRequest } from './raw-request.ts';
+
+const sourcesDir = process.env.BIBLE_SOURCES_DIR;
+
+interface Golden {
+  lang: Lang;
+  version: string;
+  /** The language's abbreviation of John. */
+  john: string;
+  genesis1v1: string;
+  john3v16: string;
+  /** A search (accents and case deliberately off) that must find John 3:16. */
+  search: string;
+}
+
+const GOLDEN: Golden[] = [
+  {
+    lang: 'fr',
+    version: 'LSG',
+    john: 'Jn',
+    genesis1v1: 'Au commencement, Dieu créa les cieux et la terre.',
+    john3v16: 'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
+    search: 'TANT AIME "son fils unique"',
+  },
+  {
+    lang: 'en',
+    version: 'KJV',
+    john: 'John',
+    genesis1v1: 'In the beginning God created the heaven and the earth.',
+    john3v16: 'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
+    search: '"only begotten son" whosoever',
+  },
+  {
+    lang: 'es',
+    version: 'RVR',
+    john: 'Jn',
+    genesis1v1: 'EN el principio crió Dios los cielos y la tierra.',
+    john3v16: 'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
+    search: 'unigenito "amo dios al mundo"',
+  },
+  {
+    lang: 'pt',
+    version: 'BLIVRE',
+    john: 'Jo',
+    genesis1v1: 'No princípio criou Deus os céus e a terra.',
+    john3v16: 'Porque Deus amou ao mundo de tal maneira, que deu o seu Filho unigênito; para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
+    search: 'UNIGENITO "amou ao mundo"',
+  },
+  {
+    lang: 'nl',
+    version: 'STV',
+    john: 'Joh',
+    genesis1v1: 'In den beginne schiep God den hemel en de aarde.',
+    john3v16: 'Want alzo lief heeft God de wereld gehad, dat Hij Zijn eniggeboren Zoon gegeven heeft, opdat een iegelijk die in Hem gelooft, niet verderve, maar het eeuwige leven hebbe.',
+    search: '"eniggeboren zoon" WERELD',
+  },
+];
+
+interface PassageBody {
+  lang: string;
+  version: string;
+  book: { usfm: string; abbr: string };
+  from: number;
+  to: number;
+  verses: { verse: number; text: string }[];
+}
+
+describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
+  let dir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bible-real-build-'));
+    const publicDir = path.join(dir, 'public');
+    const databasePath = path.join(dir, 'bible.sqlite');
+    await buildBible({ sourcesDir: sourcesDir!, publicDir, databasePath, reportPath: path.join(dir, 'report.json') });
+    server = await startTestServer({ BIBLE_PUBLIC_DIR: publicDir, BIBLE_DB_PATH: databasePath, DEMO_DATA: 'false' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
+
+  test('five versions of 66 books each', async () => {
+    const body = (await rawRequest(api('/versions'))).json() as { versions: { lang: string; code: string; books: number; chapters: number }[] };
+    expect(body.versions.map((version) => `${version.lang}:${version.code}:${version.books}:${version.chapters}`)).toEqual(
+      GOLDEN.map((golden) => `${golden.lang}:${golden.version}:66:1189`),
+    );
+  });
+
+  test.each(GOLDEN)('golden verses in $lang ($version) through chapters and ranges', async (golden) => {
+    const genesis = (await rawRequest(api(`/GEN/1?lang=${golden.lang}`))).json() as PassageBody;
+    expect(genesis.verses[0]).toMatchObject({ verse: 1, text: golden.genesis1v1 });
+    const john = (await rawRequest(api(`/${golden.john}/3/16/16?lang=${golden.lang}`))).json() as PassageBody;
+    expect(john).toMatchObject({ lang: golden.lang, version: golden.version, book: { usfm: 'JHN', abbr: golden.john }, from: 16, to: 16 });
+    expect(john.verses).toEqual([{ verse: 16, text: golden.john3v16 }]);
+    const books = (await rawRequest(api(`/books?lang=${golden.lang}`))).json() as { books: unknown[] };
+    expect(books.books).toHaveLength(66);
+    // Psalm 117 has two verses everywhere: `to` is clamped.
+    const psalm = (await rawRequest(api(`/PSA/117/1/176?lang=${golden.lang}`))).json() as PassageBody;
+    expect([psalm.from, psalm.to, psalm.verses.length]).toEqual([1, 2, 2]);
+  });
+
+  test.each(GOLDEN)('search in $lang finds John 3:16 whatever the case and accents', async (golden) => {
+    const res = await rawRequest(api(`/search?lang=${golden.lang}&size=50&q=${encodeURIComponent(golden.search)}`));
+    expect(res.status).toBe(200);
+    const body = res.json() as { items: { book: { usfm: string; abbr: string }; chapter: number; verse: number; text: string }[]; totalItems: number };
+    expect(body.items).toContainEqual(expect.objectContaining({ book: expect.objectContaining({ usfm: 'JHN', abbr: golden.john }), chapter: 3, verse: 16, text: golden.john3v16 }));
+  });
+
+  test('a common word pages through thousands of hits in canonical order', async () => {
+    const first = (await rawRequest(api('/search?lang=en&q=god&size=50'))).json() as { items: { book: { usfm: string }; chapter: number; verse: number }[]; totalItems: number; totalPages: number };
+    expect(first.totalItems).toBeGreaterThan(3000);
+    expect(first.items[0]).toMatchObject({ book: { usfm: 'GEN' }, chapter: 1, verse: 1 });
+    const last = (await rawRequest(api(`/search?lang=en&q=god&size=50&page=${first.totalPages - 1}`))).json() as { items: { book: { usfm: string } }[] };
+    expect(last.items.at(-1)?.book.usfm).toBe('REV');
+  });
+});
