@@ -84,6 +84,16 @@ export function openBibleSource(
     if (fingerprint === lastFingerprint) return;
     lastFingerprint = fingerprint;
     const opened = openBuild(config);
+    if ('reason' in opened && build && opened.stampBuildHash === build.buildHash) {
+      // A build swaps the database in first and the tree a few seconds later. Until the tree
+      // moves, the open handle still reads the old database file, which matches the old tree:
+      // keep serving that pair rather than answer 503 for the length of the swap.
+      logger.info('bible database changed on disk; serving the open build until its tree changes too', {
+        buildHash: build.buildHash,
+        reason: opened.reason,
+      });
+      return;
+    }
     if ('reason' in opened) {
       if (build || opened.reason !== unavailableReason) logger.warn('bible unavailable', {
           reason: opened.reason,
@@ -132,34 +142,33 @@ export function openBibleSource(
 /** Opens database and tree, or says why they cannot be served together. */
 function openBuild(
   config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
-): (BibleBuild & { db: Database.Database }) | { reason: string } {
+): (BibleBuild & { db: Database.Database }) | { reason: string; stampBuildHash?: string } {
   const stampFile = path.join(config.biblePublicDir, staticPaths.stamp);
   const stamp = readStamp(stampFile, staticPaths.stamp);
   if ('reason' in stamp) return stamp;
+  const unavailable = (reason: string) => ({ reason, stampBuildHash: stamp.buildHash });
   if (!fs.existsSync(config.bibleDatabasePath)) {
-    return { reason: 'The Bible has not been built: its query database is missing.' };
+    return unavailable('The Bible has not been built: its query database is missing.');
   }
   let db: Database.Database;
   try {
     db = new Database(config.bibleDatabasePath, { readonly: true, fileMustExist: true });
   } catch (error) {
-    return { reason: `The Bible query database cannot be opened (${errorMessage(error)}).` };
+    return unavailable(`The Bible query database cannot be opened (${errorMessage(error)}).`);
   }
   try {
     const rows = db.prepare<[], MetaRow>('SELECT key, value FROM meta').all();
     const meta = new Map(rows.map((row) => [row.key, String(row.value)]));
     if (meta.get('schemaVersion') !== String(BIBLE_SCHEMA_VERSION)) {
       db.close();
-      return {
-        reason: `The Bible database has schema version ${meta.get('schemaVersion') ?? 'none'}; this service reads version ${BIBLE_SCHEMA_VERSION}.`,
-      };
+      return unavailable(
+        `The Bible database has schema version ${meta.get('schemaVersion') ?? 'none'}; this service reads version ${BIBLE_SCHEMA_VERSION}.`,
+      );
     }
     const databaseHash = meta.get('buildHash');
     if (databaseHash !== stamp.buildHash) {
       db.close();
-      return {
-        reason: `The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`,
-      };
+      return unavailable(`The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`);
     }
     return {
       db,
@@ -169,7 +178,7 @@ function openBuild(
     };
   } catch (error) {
     db.close();
-    return { reason: `The Bible query database is not from a Bible build (${errorMessage(error)}).` };
+    return unavailable(`The Bible query database is not from a Bible build (${errorMessage(error)}).`);
   }
 }
 

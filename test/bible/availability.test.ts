@@ -7,6 +7,7 @@ import { buildBibleFixture, writeBibleBuild, type BibleFixture } from '../helper
 import { createTestKey } from '../helpers/api-key.ts';
 import { syntheticVersions } from '../helpers/synthetic-model.ts';
 import { staticPaths } from '../../build/layout.ts';
+import { writeDatabase } from '../../build/writers/database.ts';
 import { rawRequest } from './raw-request.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -103,5 +104,25 @@ describe('Bible availability', () => {
     const chapter = (await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).json() as { verses: { text: string }[] };
     expect(chapter.verses[0].text).toBe('Nouveau texte du premier verset.');
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'landed-2' });
+  });
+
+  test('while a rebuild has swapped the database but not yet the tree, the open build keeps being served', async () => {
+    const bible = await fixture('old-build');
+    const server = await serverWith(bible.env);
+    const realNow = Date.now;
+    const firstVerse = async () => ((await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] }).verses[0].text;
+    const original = await firstVerse();
+
+    const changed = syntheticVersions();
+    changed[0].text.books[0].chapters[0].verses[0].text = 'Texte de la nouvelle version.';
+    await writeDatabase(bible.databasePath, changed, 'new-build');
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    expect(await firstVerse()).toBe(original);
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'old-build' });
+
+    await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'new-build');
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 22_000);
+    expect(await firstVerse()).toBe('Texte de la nouvelle version.');
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'new-build' });
   });
 });
