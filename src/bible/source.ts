@@ -76,6 +76,10 @@ export function openBibleSource(
   let lastCheck = -Infinity;
   let lastFingerprint: string | null = null;
 
+  const recheckNow = (): void => {
+    lastCheck = -Infinity;
+  };
+
   const check = (): void => {
     const now = Date.now();
     if (now - lastCheck < recheckMs) return;
@@ -83,7 +87,7 @@ export function openBibleSource(
     const fingerprint = JSON.stringify(artifactFingerprint(config));
     if (fingerprint === lastFingerprint) return;
     lastFingerprint = fingerprint;
-    const opened = openBuild(config);
+    const opened = openBuild(config, recheckNow);
     if ('reason' in opened && build && opened.stampBuildHash === build.buildHash) {
       // A build swaps the database in first and the tree a few seconds later. Until the tree
       // moves, the open handle still reads the old database file, which matches the old tree:
@@ -142,6 +146,7 @@ export function openBibleSource(
 /** Opens database and tree, or says why they cannot be served together. */
 function openBuild(
   config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
+  onStale: () => void,
 ): (BibleBuild & { db: Database.Database }) | { reason: string; stampBuildHash?: string } {
   const stampFile = path.join(config.biblePublicDir, staticPaths.stamp);
   const stamp = readStamp(stampFile, staticPaths.stamp);
@@ -174,7 +179,7 @@ function openBuild(
       db,
       buildHash: stamp.buildHash,
       queries: createBibleQueries(db),
-      files: createStaticFiles(config.biblePublicDir),
+      files: createStaticFiles(config.biblePublicDir, { buildHash: stamp.buildHash, onStale }),
     };
   } catch (error) {
     db.close();

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strongEtag } from '../http/cache.ts';
+import { ApiError } from '../http/problem.ts';
+import { staticPaths } from '../../build/layout.ts';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
@@ -32,9 +34,23 @@ export interface StaticFiles {
 /** Enough for every versions and books file plus a few hundred hot chapters (a chapter is a few kB). */
 const DEFAULT_CAPACITY = 512;
 
-/** Reads files of the tree under `publicDir`; a new build gets a new instance, so nothing stale survives it. */
-export function createStaticFiles(publicDir: string, capacity = DEFAULT_CAPACITY): StaticFiles {
+export interface StaticFilesOptions {
+  /** The build the open database belongs to; a file is served only while the tree's stamp says the same. */
+  buildHash: string;
+  /** Called when the tree on disk has moved on to another build, so the source looks again at once. */
+  onStale: () => void;
+  capacity?: number;
+}
+
+/**
+ * Reads files of the tree under `publicDir`; a new build gets a new instance, so nothing stale
+ * survives it. Each read from disk first checks the stamp: once a rebuild has swapped the tree,
+ * its files are not served beside the old database (503 until the source has reopened).
+ */
+export function createStaticFiles(publicDir: string, options: StaticFilesOptions): StaticFiles {
+  const capacity = options.capacity ?? DEFAULT_CAPACITY;
   const cache = new Map<string, StaticFile>();
+  const stampFile = path.join(publicDir, ...staticPaths.stamp.split('/'));
   return {
     get(relativePath) {
       const cached = cache.get(relativePath);
@@ -45,12 +61,32 @@ export function createStaticFiles(publicDir: string, capacity = DEFAULT_CAPACITY
         return cached;
       }
       const file = readStaticFile(path.join(publicDir, ...relativePath.split('/')));
+      if (stampBuildHash(stampFile) !== options.buildHash) {
+        options.onStale();
+        throw new ApiError(503, 'bible-unavailable', {
+          title: 'Bible not available',
+          detail: 'The Bible is being rebuilt on this server; retry in a moment.',
+          headers: { 'Retry-After': '2' },
+        });
+      }
       if (!file) return undefined;
       cache.set(relativePath, file);
       if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
       return file;
     },
   };
+}
+
+function stampBuildHash(stampFile: string): string | undefined {
+  const bytes = readIfExists(stampFile);
+  if (!bytes) return undefined;
+  try {
+    const stamp: unknown = JSON.parse(bytes.toString('utf8'));
+    const buildHash = typeof stamp === 'object' && stamp !== null ? (stamp as Record<string, unknown>).buildHash : undefined;
+    return typeof buildHash === 'string' ? buildHash : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readStaticFile(file: string): StaticFile | undefined {

@@ -125,4 +125,21 @@ describe('Bible availability', () => {
     expect(await firstVerse()).toBe('Texte de la nouvelle version.');
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'new-build' });
   });
+
+  test('once a rebuild has swapped the tree, its files are not served beside the old database', async () => {
+    const bible = await fixture('before');
+    const server = await serverWith(bible.env);
+    expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
+    const changed = syntheticVersions();
+    changed[0].text.books[0].chapters[1].verses[0].text = 'Genèse 2:1 reconstruite.';
+    await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'after');
+    // Within the re-check interval: a file not yet in memory belongs to the new tree, so 503 and look again.
+    const during = await rawRequest(`${server.url}/api/v1/bible/Gn/2`);
+    expect(during.status).toBe(503);
+    expect(during.headers['retry-after']).toBe('2');
+    const after = await rawRequest(`${server.url}/api/v1/bible/Gn/2`);
+    expect(after.status).toBe(200);
+    expect((after.json() as { verses: { text: string }[] }).verses[0].text).toBe('Genèse 2:1 reconstruite.');
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'after' });
+  });
 });
