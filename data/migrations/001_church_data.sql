@@ -55,7 +55,7 @@ CREATE TABLE posts (
   is_public    INTEGER NOT NULL CHECK (is_public IN (0, 1)),
   UNIQUE (church_id, slug)
 );
-CREATE INDEX posts_by_church_date ON posts (church_id, published_at DESC, id DESC);
+CREATE INDEX posts_by_church_date ON posts (church_id, published_at DESC, slug);
 
 CREATE TABLE library_items (
   id              INTEGER PRIMARY KEY,

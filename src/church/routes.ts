@@ -185,10 +185,10 @@ const DEFAULT_PAGE = 0;
 function integerParameter(req: Request, name: string, fallback: number, min: number, max: number): number {
   const raw = singleQueryValue(req, name);
   if (raw === undefined) return fallback;
-  if (!/^-?\d{1,10}$/.test(raw.trim())) {
+  if (!/^-?\d{1,10}$/.test(raw)) {
     throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}.`);
   }
-  const value = Number(raw.trim());
+  const value = Number(raw);
   if (value < min || value > max) throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}; got ${value}.`);
   return value;
 }
@@ -197,7 +197,7 @@ function integerParameter(req: Request, name: string, fallback: number, min: num
 function libraryType(req: Request): LibraryType | undefined {
   const raw = singleQueryValue(req, 'type');
   if (raw === undefined) return undefined;
-  const found = LIBRARY_TYPES.find((type) => type === raw.trim().toUpperCase());
+  const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
   if (!found) throw ApiError.badRequest('type', `type must be one of ${LIBRARY_TYPES.join(', ')} (case-insensitive).`);
   return found;
 }

@@ -116,6 +116,7 @@ interface IdRow {
 export function createSqliteChurchRepository(db: Db): ChurchRepository {
   const statements = prepareReads(db);
   const write = createChurchWriter(db);
+  const count = createChurchDataCounter(db);
 
   return {
     async publicChurchBySlug(slug) {
@@ -172,7 +173,7 @@ export function createSqliteChurchRepository(db: Db): ChurchRepository {
     },
 
     async counts() {
-      return countChurchData(db);
+      return count();
     },
 
     async importChurches(records) {
@@ -181,10 +182,9 @@ export function createSqliteChurchRepository(db: Db): ChurchRepository {
   };
 }
 
-/** Row counts of every church table (synchronous: also used at start by the demo loader). */
-export function countChurchData(db: Db): ChurchDataCounts {
-  return db
-    .prepare(
+/** Row counts of every church table, as a synchronous function over a statement prepared once. */
+export function createChurchDataCounter(db: Db): () => ChurchDataCounts {
+  const statement = db.prepare(
       `SELECT
          (SELECT count(*) FROM churches)                       AS churches,
          (SELECT count(*) FROM churches WHERE is_public = 1)   AS publicChurches,
@@ -196,8 +196,8 @@ export function countChurchData(db: Db): ChurchDataCounts {
          (SELECT count(*) FROM albums)                         AS albums,
          (SELECT count(*) FROM photos)                         AS photos,
          (SELECT count(*) FROM live_stations)                  AS liveStations`,
-    )
-    .get() as ChurchDataCounts;
+  );
+  return () => statement.get() as ChurchDataCounts;
 }
 
 /**

@@ -65,6 +65,7 @@ describe('posts paging', () => {
     ['size=1.5', 'size'],
     ['size=', 'size'],
     ['size=10&size=20', 'size'],
+    ['size=%2050', 'size'],
     ['page=-1', 'page'],
     ['page=abc', 'page'],
     ['page=1e3', 'page'],
