@@ -1,0 +1,56 @@
+// Builds the search indexes on worker threads, so index building (the longest step) uses every core.
+import { availableParallelism } from 'node:os';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { staticPaths } from '../layout.ts';
+import { searchIndexes } from './search-index.ts';
+import type { BuiltVersion, OutputFile } from './types.ts';
+
+interface SearchJob {
+  job: 'bible-search-indexes';
+  versions: BuiltVersion[];
+  buildHash: string;
+}
+
+/**
+ * The same files as `searchIndexes`, built on up to one worker per core. Workers load this
+ * TypeScript file through tsx's loader, registered inside the worker.
+ *
+ * @example const files = await searchIndexesInWorkers(versions, buildHash);
+ */
+export async function searchIndexesInWorkers(versions: readonly BuiltVersion[], buildHash: string): Promise<OutputFile[]> {
+  const workers = Math.max(1, Math.min(availableParallelism(), versions.length));
+  const groups: BuiltVersion[][] = Array.from({ length: workers }, () => []);
+  versions.forEach((version, index) => groups[index % workers].push(version));
+  const results = await Promise.all(groups.map((group) => runWorker({ job: 'bible-search-indexes', versions: group, buildHash })));
+  // Back in the versions' order.
+  const byPath = new Map(results.flat().map((file) => [file.path, file]));
+  return versions.map((version) => {
+    const file = byPath.get(staticPaths.searchIndex(version.info.lang));
+    if (!file) throw new Error(`search index worker returned no index for ${version.info.lang}`);
+    return file;
+  });
+}
+
+function runWorker(job: SearchJob): Promise<OutputFile[]> {
+  // The ESM entry of tsx's API, resolved from here (the CommonJS one cannot be imported this way).
+  const tsxApi = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
+  const self = new URL(import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(self)}); });`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootstrap, { eval: true, workerData: job });
+    worker.once('message', (files: OutputFile[]) => {
+      resolve(files);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`search index worker exited with code ${code}`));
+    });
+  });
+}
+
+// Inside a worker started by runWorker: build and send back.
+const job = workerData as SearchJob | undefined;
+if (parentPort && job?.job === 'bible-search-indexes') {
+  parentPort.postMessage(searchIndexes(job.versions, job.buildHash));
+}

@@ -1,0 +1,50 @@
+// Builds the Bible artifacts (static tree, search indexes, database, host rewrites) from the pinned sources.
+// Usage: npm run build:bible -- [--sources DIR] [--out public] [--db var/bible.sqlite] [--origin URL] [--force]
+//   --sources DIR  the pinned source files (else BIBLE_SOURCES_DIR, else data/sources/)
+//   --out DIR      the public folder (default public)
+//   --db PATH      the database (default var/bible.sqlite)
+//   --report PATH  the JSON report (default var/bible-report.json)
+//   --origin URL   the service that _redirects proxies ranges and search to (default a placeholder)
+//   --force        rebuild even when the output is up to date
+import { argv, chalk } from 'zx';
+import { buildBible } from '../build/pipeline.ts';
+import { resolveSourcesDir } from '../build/sources.ts';
+
+const started = performance.now();
+const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
+try {
+  const result = await buildBible({
+    sourcesDir: resolveSourcesDir(process.argv.slice(2), process.env),
+    publicDir: stringOption('out'),
+    databasePath: stringOption('db'),
+    reportPath: stringOption('report'),
+    origin: stringOption('origin'),
+    force: argv.force === true,
+    onProgress: interactive
+      ? (step) => process.stdout.write(`\r\x1b[K${chalk.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
+      : undefined,
+  });
+  if (interactive) process.stdout.write('\r\x1b[K');
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.status === 'up-to-date') {
+    console.log(chalk.green(`Bible build ${result.buildHash.slice(0, 12)} is up to date (checked in ${seconds} s); --force rebuilds.`));
+  } else {
+    console.log(result.summary);
+    console.log(chalk.green(`Bible built in ${seconds} s`));
+  }
+} catch (error) {
+  if (interactive) process.stdout.write('\n');
+  // Source errors already say what went wrong and what to do; other errors keep their stack.
+  const known = error instanceof Error && /Source|Manifest/.test(error.name);
+  console.error(chalk.red(known ? (error as Error).message : ((error as Error).stack ?? String(error))));
+  process.exitCode = 1;
+}
+
+function stringOption(name: string): string | undefined {
+  const value = argv[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') {
+    throw new Error(`--${name} needs a value (see the usage at the top of scripts/build-bible.ts)`);
+  }
+  return value;
+}
