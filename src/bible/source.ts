@@ -99,11 +99,13 @@ export function openBibleSource(
       return;
     }
     if ('reason' in opened) {
-      if (build || opened.reason !== unavailableReason) logger.warn('bible unavailable', {
+      if (build || opened.reason !== unavailableReason) {
+        logger.warn('bible unavailable', {
           reason: opened.reason,
           publicDir: config.biblePublicDir,
           database: config.bibleDatabasePath,
         });
+      }
       build?.db.close();
       build = null;
       unavailableReason = opened.reason;
