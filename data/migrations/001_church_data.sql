@@ -55,7 +55,8 @@ CREATE TABLE posts (
   is_public    INTEGER NOT NULL CHECK (is_public IN (0, 1)),
   UNIQUE (church_id, slug)
 );
-CREATE INDEX posts_by_church_date ON posts (church_id, published_at DESC, slug);
+-- Serves both the page (newest first) and its count without touching the table.
+CREATE INDEX posts_by_church_date ON posts (church_id, is_public, published_at DESC, slug);
 
 CREATE TABLE library_items (
   id              INTEGER PRIMARY KEY,
@@ -74,7 +75,8 @@ CREATE TABLE library_items (
   CHECK ((price_minor IS NULL) = (currency IS NULL)),
   UNIQUE (church_id, slug)
 );
-CREATE INDEX library_by_church ON library_items (church_id, type, position);
+CREATE INDEX library_by_church ON library_items (church_id, is_public, position, slug);
+CREATE INDEX library_by_church_type ON library_items (church_id, is_public, type, position, slug);
 
 CREATE TABLE products (
   id                      INTEGER PRIMARY KEY,

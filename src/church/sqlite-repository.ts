@@ -137,10 +137,16 @@ export function createSqliteChurchRepository(db: Db): ChurchRepository {
     },
 
     async libraryPage(churchId, { page, size }, type) {
-      const typeFilter = type ?? null;
-      const totalItems = (statements.countLibrary.get(churchId, typeFilter, typeFilter) as { n: number }).n;
-      const rows = statements.libraryPage.all(churchId, typeFilter, typeFilter, size, page * size) as LibraryRow[];
-      return { records: rows.map(toLibraryItem), totalItems };
+      // Two statement pairs rather than `(? IS NULL OR type = ?)`, so each uses its own index.
+      const totalItems = (
+        type ? statements.countLibraryOfType.get(churchId, type) : statements.countLibrary.get(churchId)
+      ) as { n: number };
+      const rows = (
+        type
+          ? statements.libraryPageOfType.all(churchId, type, size, page * size)
+          : statements.libraryPage.all(churchId, size, page * size)
+      ) as LibraryRow[];
+      return { records: rows.map(toLibraryItem), totalItems: totalItems.n };
     },
 
     async visibleProducts(churchId) {
@@ -349,12 +355,17 @@ function prepareReads(db: Db) {
        ORDER BY published_at DESC, slug
        LIMIT ? OFFSET ?`,
     ),
-    countLibrary: db.prepare(
-      'SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1 AND (? IS NULL OR type = ?)',
-    ),
+    countLibrary: db.prepare('SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1'),
+    countLibraryOfType: db.prepare('SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1 AND type = ?'),
     libraryPage: db.prepare(
       `SELECT slug, type, title, author, description, cover_image_url, price_minor, currency FROM library_items
-       WHERE church_id = ? AND is_public = 1 AND (? IS NULL OR type = ?)
+       WHERE church_id = ? AND is_public = 1
+       ORDER BY position, slug
+       LIMIT ? OFFSET ?`,
+    ),
+    libraryPageOfType: db.prepare(
+      `SELECT slug, type, title, author, description, cover_image_url, price_minor, currency FROM library_items
+       WHERE church_id = ? AND is_public = 1 AND type = ?
        ORDER BY position, slug
        LIMIT ? OFFSET ?`,
     ),
