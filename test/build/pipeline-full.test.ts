@@ -1,0 +1,121 @@
+// The whole Bible build over the five real sources (BIBLE_SOURCES_DIR), built once into a temporary folder.
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBible, type BuildOptions, type BuildResult } from '../../build/pipeline.ts';
+
+const SOURCES = process.env.BIBLE_SOURCES_DIR?.trim() || undefined;
+const REQUIRED = process.env.REQUIRE_FULL_CORPUS === '1';
+
+if (!SOURCES && REQUIRED) {
+  describe('Bible build over the full corpus', () => {
+    it('has its sources', () => {
+      throw new Error('REQUIRE_FULL_CORPUS=1 but BIBLE_SOURCES_DIR is not set: point it at the five pinned source files');
+    });
+  });
+} else if (!SOURCES) {
+  console.warn('pipeline-full.test.ts skipped: set BIBLE_SOURCES_DIR to the folder holding the five pinned sources');
+}
+
+const GOLDEN: Record<string, { path: string; verse: number; words: string }> = {
+  fr: { path: 'fr/JHN/3.json', verse: 16, words: 'Car Dieu a tant aimé le monde' },
+  en: { path: 'en/JHN/3.json', verse: 16, words: 'For God so loved the world' },
+  es: { path: 'es/JHN/3.json', verse: 16, words: 'Porque de tal manera amó Dios al mundo' },
+  pt: { path: 'pt/JHN/3.json', verse: 16, words: 'Porque Deus amou ao mundo de tal maneira' },
+  nl: { path: 'nl/GEN/1.json', verse: 1, words: 'In den beginne schiep God den hemel en de aarde' },
+};
+
+// A known word per language, searched without its accents and in another case.
+const SEARCH_WORDS: Record<string, string> = { fr: 'ETERNEL', en: 'begotten', es: 'jehova', pt: 'unigenito', nl: 'eeuwige' };
+
+describe.skipIf(!SOURCES)('Bible build over the full corpus', () => {
+  let dir = '';
+  let options: BuildOptions;
+  let first: BuildResult;
+  const tree = () => join(dir, 'public/api/v1/bible');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bible-full-'));
+    options = {
+      sourcesDir: SOURCES!,
+      publicDir: join(dir, 'public'),
+      databasePath: join(dir, 'var/bible.sqlite'),
+      reportPath: join(dir, 'var/bible-report.json'),
+    };
+    first = await buildBible(options);
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds five versions of 66 books each', async () => {
+    expect(first.status).toBe('built');
+    const { versions } = JSON.parse(await readFile(join(tree(), 'versions.json'), 'utf8'));
+    expect(versions.map((v: { code: string }) => v.code)).toEqual(['LSG', 'KJV', 'RVR', 'BLIVRE', 'STV']);
+    for (const version of versions) expect(version.books).toBe(66);
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      const books = JSON.parse(await readFile(join(tree(), lang, 'books.json'), 'utf8'));
+      expect(books.books).toHaveLength(66);
+      expect(books.books[0]).toMatchObject({ usfm: 'GEN', chapters: 50 });
+      expect(books.books[65]).toMatchObject({ usfm: 'REV', chapters: 22 });
+    }
+  });
+
+  it('puts the golden verses in their chapter files', async () => {
+    for (const [lang, golden] of Object.entries(GOLDEN)) {
+      const chapter = JSON.parse(await readFile(join(tree(), golden.path), 'utf8'));
+      expect(chapter.lang).toBe(lang);
+      const verse = chapter.verses.find((v: { verse: number }) => v.verse === golden.verse);
+      expect(verse?.text, `${lang} ${golden.path}:${golden.verse}`).toContain(golden.words);
+    }
+  });
+
+  it('leaves no markup or backslash in any chapter file', async () => {
+    let checked = 0;
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      for (const book of await readdir(join(tree(), lang), { withFileTypes: true })) {
+        if (!book.isDirectory()) continue;
+        for (const name of await readdir(join(tree(), lang, book.name))) {
+          if (!name.endsWith('.json')) continue;
+          const text = await readFile(join(tree(), lang, book.name, name), 'utf8');
+          if (text.includes('<') || text.includes('\\')) throw new Error(`markup left in ${lang}/${book.name}/${name}`);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(5 * 1189);
+  });
+
+  it('finds a known word per language in the database, ignoring case and accents', () => {
+    const db = new Database(options.databasePath!, { readonly: true });
+    try {
+      const search = db.prepare(
+        'SELECT count(*) AS hits FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid WHERE verses_fts MATCH ? AND v.lang = ?',
+      );
+      for (const [lang, word] of Object.entries(SEARCH_WORDS)) {
+        expect((search.get(word, lang) as { hits: number }).hits, `${lang} ${word}`).toBeGreaterThan(0);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it("lists SpaRV's missing verses in the report", async () => {
+    const report = JSON.parse(await readFile(options.reportPath!, 'utf8'));
+    const rvr = report.versions.find((v: { code: string }) => v.code === 'RVR');
+    expect(rvr.issues['missing-verse'].count).toBeGreaterThanOrEqual(15);
+    expect(rvr.issues['missing-verse'].where).toContain('JON 1:17');
+  });
+
+  it('reports up to date on a second run and rewrites nothing', async () => {
+    const files = [join(tree(), 'build.json'), join(tree(), 'en/JHN/3.json'), options.databasePath!];
+    const before = await Promise.all(files.map(async (file) => (await stat(file)).mtimeMs));
+    const second = await buildBible(options);
+    expect(second.status).toBe('up-to-date');
+    expect(second.buildHash).toBe(first.buildHash);
+    expect(await Promise.all(files.map(async (file) => (await stat(file)).mtimeMs))).toEqual(before);
+  });
+});

@@ -1,0 +1,91 @@
+// The build pipeline on synthetic sources: builds once, skips an up-to-date output, refuses a wrong file.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS } from '../../build/books.ts';
+import { buildBible, type BuildOptions } from '../../build/pipeline.ts';
+import type { VersionManifestEntry } from '../../build/sources.ts';
+import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
+
+describe('Bible build pipeline (synthetic sources)', () => {
+  let dir = '';
+  let options: BuildOptions;
+  let entries: VersionManifestEntry[];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bible-pipeline-'));
+    entries = [];
+    // Manifest order differs from the spec's on purpose: the build orders by language.
+    for (const lang of [...LANGS].reverse()) {
+      const bytes = Buffer.from(`synthetic source for ${lang}`);
+      await writeFile(join(dir, `${lang}.src`), bytes);
+      entries.push({
+        ...syntheticInfo(lang),
+        format: 'usfm',
+        file: `${lang}.src`,
+        upstream: 'https://example.invalid',
+        revision: '0',
+        url: 'https://example.invalid',
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+    }
+    options = {
+      sourcesDir: dir,
+      publicDir: join(dir, 'public'),
+      databasePath: join(dir, 'var/bible.sqlite'),
+      reportPath: join(dir, 'var/bible-report.json'),
+      origin: 'https://api.example.org',
+      versions: entries,
+      readVersion: (entry) => syntheticText(entry.lang),
+    };
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the tree, search indexes, rewrites, database and report with one build hash', async () => {
+    const steps: string[] = [];
+    const result = await buildBible({ ...options, onProgress: (step) => steps.push(step) });
+    expect(result.status).toBe('built');
+    expect(steps).toContain('database');
+    const stamp = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8'));
+    expect(stamp).toMatchObject({ schemaVersion: 1, buildHash: result.buildHash });
+    const versions = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/versions.json'), 'utf8'));
+    expect(versions.versions.map((v: { lang: string }) => v.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
+    await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.br'));
+    await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.gz'));
+    await stat(join(dir, 'public/bible-search/nl.json'));
+    expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://api.example.org/api/v1/bible/search');
+    const db = new Database(options.databasePath!, { readonly: true });
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'buildHash'").get()).toEqual({ value: result.buildHash });
+    db.close();
+    const report = JSON.parse(await readFile(options.reportPath!, 'utf8'));
+    expect(report.versions[0]).toMatchObject({ lang: 'fr', code: 'LSG', issues: { 'missing-verse': { count: 1, where: ['JHN 3:15'] } } });
+    expect(report.outputs.files).toBeGreaterThan(0);
+  });
+
+  it('does nothing when the output already carries the build hash', async () => {
+    const stampPath = join(dir, 'public/api/v1/bible/build.json');
+    const before = (await stat(stampPath)).mtimeMs;
+    const result = await buildBible(options);
+    expect(result.status).toBe('up-to-date');
+    expect((await stat(stampPath)).mtimeMs).toBe(before);
+  });
+
+  it('rebuilds with --force, to identical response bytes', async () => {
+    const chapter = join(dir, 'public/api/v1/bible/en/JHN/3.json');
+    const before = await readFile(chapter);
+    const result = await buildBible({ ...options, force: true });
+    expect(result.status).toBe('built');
+    expect(await readFile(chapter)).toEqual(before);
+  });
+
+  it('refuses a source whose SHA-256 is not the pinned one', async () => {
+    const tampered = entries.map((entry, index) => (index === 0 ? { ...entry, sha256: '0'.repeat(64) } : entry));
+    await expect(buildBible({ ...options, versions: tampered, force: true })).rejects.toThrow(/SHA-256|sha256|hash/i);
+  });
+});
