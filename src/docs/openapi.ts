@@ -43,7 +43,11 @@ const sizeParam = {
   schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
 };
 const slugParam = { name: 'slug', in: 'path', required: true, description: 'The church slug, as in the address of its public page.', schema: { type: 'string' } };
-const pathInt = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'integer', minimum: 1 } });
+const pathInt = (name: string, description: string) => ({
+  name, in: 'path', required: true,
+  description: `${description} Plain decimal digits without leading zeros, so each passage has one URL for caches (\`01\`, \`1.5\`, \`0\`, \`-1\`: 400 naming the parameter).`,
+  schema: { type: 'integer', minimum: 1 },
+});
 const abbrParam = {
   name: 'abbr', in: 'path', required: true,
   description: 'Book abbreviation of the requested language (as listed by /books for that lang), case-insensitive; the USFM code (GEN … REV) is accepted in every language. Unknown: 404.',
@@ -180,9 +184,9 @@ const DESCRIPTION = `A read-only HTTP API. Every method other than GET and HEAD 
 
 **Paging** (posts, library, search): \`{ items, page, size, totalItems, totalPages }\`, \`page\` zero-based, \`size\` 1 to 50.
 
-**Church endpoints** need \`Authorization: Bearer sk_live_…\`; 120 requests per minute per key, with \`RateLimit\`/\`RateLimit-Policy\` headers and \`Retry-After\` on 429. Responses are \`Cache-Control: private, max-age=60\` with a strong ETag; no CORS headers (keys do not belong in browsers). A church whose profile is not public answers exactly like an unknown one.
+**Church endpoints** need \`Authorization: Bearer sk_live_…\`; 120 requests per minute per key, with \`RateLimit\`/\`RateLimit-Policy\` headers and \`Retry-After\` on 429. Every request with a key counts, whatever its status. Responses are \`Cache-Control: private, max-age=60\` with a strong ETag; no CORS headers (keys do not belong in browsers). A church whose profile is not public answers exactly like an unknown one. A key is checked for its format and checksum before any lookup; a missing key or another scheme answers 401 with \`WWW-Authenticate: Bearer\`, a malformed, unknown or revoked key with \`WWW-Authenticate: Bearer error="invalid_token"\`. An address that sends too many invalid keys (30 a minute by default) gets 429 for the rest of the minute.
 
-**Bible endpoints** need no key, carry \`Access-Control-Allow-Origin: *\`, a strong ETag and a long public \`Cache-Control\`. \`lang\` defaults to \`fr\`. Versions, books and chapters are also published as static JSON (\`npm run build:bible\`) for a CDN, with generated nginx and \`_redirects\` rules that map these URLs onto the files.`;
+**Bible endpoints** need no key, carry \`Access-Control-Allow-Origin: *\`, a strong ETag (per representation: br and gzip bodies have their own) and \`Cache-Control: public, max-age=86400, stale-while-revalidate=604800\`. Versions, books and chapters are served precompressed (br, then gzip) by Accept-Encoding. Ranges and search may carry a per-address limit (\`BIBLE_RATE_LIMIT_PER_MINUTE\`, default 600, 0 turns it off). Until the Bible is built on a server, they answer 503 with \`Retry-After\`. \`lang\` defaults to \`fr\`. Versions, books and chapters are also published as static JSON (\`npm run build:bible\`) for a CDN, with generated nginx and \`_redirects\` rules that map these URLs onto the files.`;
 
 const SCHEMAS: Json = {
   Problem: {
@@ -238,7 +242,81 @@ const SCHEMAS: Json = {
       listenPage: { type: ['string', 'null'], format: 'uri', description: 'Null when the church has no station.' },
     },
   },
-  // Church shapes designed here (posts, library, store, gallery) are filled in below by churchSchemas.
+  Price: {
+    type: 'object',
+    required: ['amount', 'currency'],
+    description: 'A price for display: `amount` is a decimal string with the currency\'s minor digits ("12.50" EUR, "1500" JPY), so no client meets floating-point rounding.',
+    properties: { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }, currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } },
+  },
+  Post: {
+    type: 'object',
+    required: ['slug', 'title', 'body', 'imageUrl', 'publishedAt', 'postPage'],
+    description: 'A public announcement. Posts are listed newest first.',
+    properties: {
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      body: { type: 'string', description: 'Plain text; paragraphs separated by blank lines.' },
+      imageUrl: { type: ['string', 'null'], format: 'uri' },
+      publishedAt: { type: 'string', format: 'date-time', description: 'UTC instant, `YYYY-MM-DDTHH:MM:SSZ`.' },
+      postPage: { type: 'string', format: 'uri' },
+    },
+  },
+  LibraryItemType: { type: 'string', enum: ['PDF', 'BOOK', 'AUDIO'], description: 'PDF: a document to read or download; BOOK: a printed book or e-book; AUDIO: a recording.' },
+  LibraryItem: {
+    type: 'object',
+    required: ['slug', 'type', 'title', 'author', 'description', 'coverImageUrl', 'isFree', 'price', 'itemPage'],
+    properties: {
+      slug: { type: 'string' },
+      type: ref('LibraryItemType'),
+      title: { type: 'string' },
+      author: { type: 'string' },
+      description: { type: 'string' },
+      coverImageUrl: { type: ['string', 'null'], format: 'uri' },
+      isFree: { type: 'boolean', description: 'True when the item can be read or heard without paying; `price` is then null.' },
+      price: { oneOf: [ref('Price'), { type: 'null' }] },
+      itemPage: { type: 'string', format: 'uri', description: 'Where to read, listen or buy.' },
+    },
+  },
+  ProductVariant: { type: 'object', required: ['name', 'price'], properties: { name: { type: 'string' }, price: ref('Price') } },
+  Product: {
+    type: 'object',
+    required: ['slug', 'name', 'description', 'imageUrl', 'price', 'priceIsStartingAt', 'variants', 'productPage'],
+    description: 'A product visible on the church\'s public page. With variants, `price` is the lowest variant price and `priceIsStartingAt` is true ("from 12.00 EUR").',
+    properties: {
+      slug: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      imageUrl: { type: ['string', 'null'], format: 'uri' },
+      price: ref('Price'),
+      priceIsStartingAt: { type: 'boolean' },
+      variants: { type: 'array', items: ref('ProductVariant'), description: 'Empty for a product without variants.' },
+      productPage: { type: 'string', format: 'uri' },
+    },
+  },
+  Album: {
+    type: 'object',
+    required: ['albumId', 'title', 'description', 'date', 'photoCount', 'coverUrl', 'albumPage'],
+    properties: {
+      albumId: { type: 'string', pattern: '^[a-z0-9-]+$', description: 'Identifier of the album within the church, used in the photos path.' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      date: { type: ['string', 'null'], format: 'date' },
+      photoCount: { type: 'integer', minimum: 0 },
+      coverUrl: { type: ['string', 'null'], format: 'uri', description: 'The album cover, else its first photo, else null.' },
+      albumPage: { type: 'string', format: 'uri' },
+    },
+  },
+  Photo: {
+    type: 'object',
+    required: ['url', 'thumbnailUrl', 'caption', 'width', 'height'],
+    properties: {
+      url: { type: 'string', format: 'uri' },
+      thumbnailUrl: { type: ['string', 'null'], format: 'uri' },
+      caption: { type: 'string' },
+      width: { type: ['integer', 'null'] },
+      height: { type: ['integer', 'null'] },
+    },
+  },
   Version: {
     type: 'object',
     required: ['code', 'lang', 'name', 'languageName', 'year', 'licence', 'attribution', 'books', 'chapters', 'verses'],

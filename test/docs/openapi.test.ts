@@ -70,7 +70,7 @@ describe('the documentation served by the service', () => {
     const response = await fetch(`${server.url}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = await response.json();
+    const body = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths)).toHaveLength(13);
   });
