@@ -51,6 +51,7 @@ export function validateChurchDocument(document: unknown, options: ImportOptions
     const label = `churches[${index}]${isObject(raw) && typeof raw.slug === 'string' ? ` (${raw.slug})` : ''}`;
     const reader = new FieldReader(raw, label, problems);
     const record = readChurch(reader, now);
+    reader.finish();
     if (record) {
       if (slugs.has(record.church.slug)) problems.push(`${label}.slug: "${record.church.slug}" appears twice in the document`);
       slugs.add(record.church.slug);
@@ -188,6 +189,7 @@ function isObject(value: unknown): value is Json {
 class FieldReader {
   readonly ok: boolean;
   private readonly object: Json;
+  private readonly read = new Set<string>();
 
   constructor(
     value: unknown,
@@ -195,8 +197,22 @@ class FieldReader {
     private readonly problems: string[],
   ) {
     this.ok = isObject(value);
-    this.object = isObject(value) ? value : {};
+    const object = isObject(value) ? value : {};
+    // Every field a reader looks at is remembered, so finish() can refuse the ones nobody read (typos).
+    this.object = new Proxy(object, {
+      get: (target, field) => {
+        if (typeof field === 'string') this.read.add(field);
+        return target[field as string];
+      },
+    });
     if (!this.ok) problems.push(`${label}: must be an object`);
+  }
+
+  /** Reports fields that no reader asked for: a misspelt optional field must not vanish silently. "$comment"-style keys are allowed. */
+  finish(): void {
+    for (const field of Object.keys(this.object)) {
+      if (!this.read.has(field) && !field.startsWith('$')) this.problem(field, 'is not a known field');
+    }
   }
 
   problem(field: string, message: string): void {
@@ -350,13 +366,18 @@ class FieldReader {
     const sub = new FieldReader(this.object[field], `${this.label}.${field}`, this.problems);
     if (!sub.ok) return null;
     const currency = sub.currency('currency');
-    return { amountMinor: sub.amount('amount', currency), currency };
+    const money = { amountMinor: sub.amount('amount', currency), currency };
+    sub.finish();
+    return money;
   }
 
   optionalObject<T>(field: string, read: (reader: FieldReader) => T): T | null {
     if (!this.has(field)) return null;
     const sub = new FieldReader(this.object[field], `${this.label}.${field}`, this.problems);
-    return sub.ok ? read(sub) : null;
+    if (!sub.ok) return null;
+    const value = read(sub);
+    sub.finish();
+    return value;
   }
 
   /** An optional array of objects; `key` names the field that must be unique within it (and labels errors). */
@@ -379,6 +400,7 @@ class FieldReader {
         seen.add(id);
       }
       out.push(read(reader));
+      reader.finish();
     });
     return out;
   }

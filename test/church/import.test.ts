@@ -97,6 +97,23 @@ describe('validation', () => {
     );
   });
 
+  it('refuses a misspelt field rather than dropping it silently, but allows $comment keys', () => {
+    const problems = problemsOf({
+      $comment: 'ignored',
+      churches: [
+        churchDocument('typo', {
+          $note: 'ignored too',
+          coverImageURL: 'https://example.org/c.jpg',
+          live: { stationName: 'S', isVideo: false, isLive: false, url: 'https://example.org/live' },
+        }),
+      ],
+    });
+    expect(problems).toEqual([
+      'churches[0] (typo).live.url: is not a known field',
+      'churches[0] (typo).coverImageURL: is not a known field',
+    ]);
+  });
+
   it('resolves relative event times against today in the church\'s zone', () => {
     const [auckland] = validateChurchDocument(
       {
