@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    reporters: ['default', './test/reporters/summary-line.ts'],
   },
 });
