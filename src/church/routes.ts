@@ -6,13 +6,17 @@ import { sendJson } from '../http/cache.ts';
 import { price } from './money.ts';
 import {
   LIBRARY_TYPES,
+  type Album,
   type ChurchEvent,
   type ChurchProfile,
   type ChurchRecord,
+  type LibraryItem,
   type LibraryType,
   type LiveStatus,
   type PageEnvelope,
   type PageRequest,
+  type Photo,
+  type Post,
   type Product,
 } from './types.ts';
 
@@ -23,6 +27,7 @@ export interface ChurchRouterOptions {
 
 /** Events endpoint cap (spec 4, rule 2). */
 export const MAX_EVENTS = 50;
+export const DEFAULT_PAGE = 0;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 /** Beyond this a page number is refused rather than turned into a huge OFFSET. */
@@ -94,7 +99,15 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
     const church = churchOf(res);
     const request = pageRequest(req);
     const { records, totalItems } = await churches.postsPage(church.id, request);
-    const items = records.map((post) => ({ ...post, postPage: link(church.slug, 'posts', post.slug) }));
+    // Fields are listed one by one, never spread: a record field added later must not leak into responses.
+    const items: Post[] = records.map((post) => ({
+      slug: post.slug,
+      title: post.title,
+      body: post.body,
+      imageUrl: post.imageUrl,
+      publishedAt: post.publishedAt,
+      postPage: link(church.slug, 'posts', post.slug),
+    }));
     send(req, res, envelope(items, request, totalItems));
   });
 
@@ -117,7 +130,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
     const type = libraryType(req);
     const request = pageRequest(req);
     const { records, totalItems } = await churches.libraryPage(church.id, request, type);
-    const items = records.map((item) => ({
+    const items: LibraryItem[] = records.map((item) => ({
       slug: item.slug,
       type: item.type,
       title: item.title,
@@ -150,11 +163,16 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   router.get('/:slug/gallery', async (req, res) => {
     const church = churchOf(res);
     const albums = await churches.publicAlbums(church.id);
-    send(
-      req,
-      res,
-      albums.map((album) => ({ ...album, albumPage: link(church.slug, 'gallery', album.albumId) })),
-    );
+    const body: Album[] = albums.map((album) => ({
+      albumId: album.albumId,
+      title: album.title,
+      description: album.description,
+      date: album.date,
+      photoCount: album.photoCount,
+      coverUrl: album.coverUrl,
+      albumPage: link(church.slug, 'gallery', album.albumId),
+    }));
+    send(req, res, body);
   });
 
   router.get('/:slug/gallery/:albumId/photos', async (req, res) => {
@@ -162,7 +180,14 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
     const albumId = String(req.params.albumId);
     const photos = await churches.publicAlbumPhotos(church.id, albumId);
     if (!photos) throw ApiError.notFound('This church has no public album with this albumId.', 'albumId');
-    send(req, res, photos);
+    const body: Photo[] = photos.map((photo) => ({
+      url: photo.url,
+      thumbnailUrl: photo.thumbnailUrl,
+      caption: photo.caption,
+      width: photo.width,
+      height: photo.height,
+    }));
+    send(req, res, body);
   });
 
   return router;
@@ -179,8 +204,6 @@ function pageRequest(req: Request): PageRequest {
     size: integerParameter(req, 'size', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
   };
 }
-
-const DEFAULT_PAGE = 0;
 
 function integerParameter(req: Request, name: string, fallback: number, min: number, max: number): number {
   const raw = singleQueryValue(req, name);

@@ -170,12 +170,12 @@ describe('gallery and photos', () => {
   it('lists public albums with id, count, cover and page', async () => {
     const albums = await api.json<Album[]>('grace-paris/gallery');
     expect(albums.map((album) => album.albumId)).toEqual(['paques-2026', 'fete-de-rentree']);
-    expect(Object.keys(albums[0])).toEqual(['albumId', 'title', 'description', 'date', 'coverUrl', 'photoCount', 'albumPage']);
+    expect(Object.keys(albums[0])).toEqual(['albumId', 'title', 'description', 'date', 'photoCount', 'coverUrl', 'albumPage']);
     expect(albums[0]).toMatchObject({ photoCount: 5, date: '2026-04-05', coverUrl: 'https://images.example.org/demo/grace-paris/paques/1.jpg' });
     expect(albums[1]).toMatchObject({ photoCount: 3, coverUrl: 'https://images.example.org/demo/grace-paris/rentree/cover.jpg' });
     const empty = await api.json<Album[]>('harbour-light-auckland/gallery');
     expect(empty).toEqual([
-      { albumId: 'empty-album', title: 'Coming soon', description: '', date: null, coverUrl: null, photoCount: 0, albumPage: 'https://churches.example.org/harbour-light-auckland/gallery/empty-album' },
+      { albumId: 'empty-album', title: 'Coming soon', description: '', date: null, photoCount: 0, coverUrl: null, albumPage: 'https://churches.example.org/harbour-light-auckland/gallery/empty-album' },
     ]);
   });
 
