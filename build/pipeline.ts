@@ -80,7 +80,9 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   const hashes = await timed('verify sources', () =>
     Promise.all(entries.map(async (entry) => (await verifySourceFile(sourcePath(options.sourcesDir, entry), entry)).sha256)),
   );
-  const buildHash = computeBuildHash(entries.map((entry, index) => `${entry.code}:${hashes[index]}`));
+  const origin = options.origin ?? DEFAULT_ORIGIN;
+  // The origin is written into _redirects, so another origin is another build.
+  const buildHash = computeBuildHash([...entries.map((entry, index) => `${entry.code}:${hashes[index]}`), `origin:${origin}`]);
   if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
     return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started) };
   }
@@ -95,7 +97,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
 
   const tree = await timed('static tree', () => [
     ...staticTree(versions, buildHash),
-    ...hostRewrites({ origin: options.origin ?? DEFAULT_ORIGIN, langs: versions.map((v) => v.info.lang) }),
+    ...hostRewrites({ origin, langs: versions.map((v) => v.info.lang) }),
   ]);
   // Three things at once: search indexes on worker threads, compression of the tree on the
   // thread pool, and the database on the main thread.
@@ -137,8 +139,9 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * sha256 over the sources' hashes, the builder version and the schema version: the same
- * sources built by the same builder give the same hash, so a rebuild can be skipped.
+ * sha256 over the sources' hashes (and any other input line, such as the proxy origin), the
+ * builder version and the schema version: the same inputs built by the same builder give the
+ * same hash, so a rebuild can be skipped.
  */
 export function computeBuildHash(sourceHashes: readonly string[]): string {
   const hash = createHash('sha256');

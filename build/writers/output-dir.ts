@@ -1,5 +1,5 @@
 // The one place the Bible build writes to disk: files go to a temporary folder beside the target, then are renamed into place.
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { OutputFile } from './types.ts';
 
@@ -28,7 +28,8 @@ export async function writeOutputs(
     }
   }
   await mkdir(rootDir, { recursive: true });
-  const staging = await mkdtemp(join(rootDir, '.bible-staging-'));
+  await removeAbandonedStaging(rootDir);
+  const staging = await mkdtemp(join(rootDir, STAGING_PREFIX));
   try {
     const stats = await writeFiles(staging, files);
     const old = join(staging, '.old');
@@ -44,6 +45,15 @@ export async function writeOutputs(
     return stats;
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+const STAGING_PREFIX = '.bible-staging-';
+
+/** A build that was killed leaves its staging folder inside the public folder: remove it. */
+async function removeAbandonedStaging(rootDir: string): Promise<void> {
+  for (const name of await readdir(rootDir)) {
+    if (name.startsWith(STAGING_PREFIX)) await rm(join(rootDir, name), { recursive: true, force: true });
   }
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import { hostRewrites, NGINX_MAPS_PATH, DEFAULT_ORIGIN } from '../../../build/writers/host-rewrites.ts';
 import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { precompress } from '../../../build/writers/compress.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
@@ -25,7 +26,8 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     if (!NGINX) throw new Error('nginx is required in CI but was not found');
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
-    const files = [...staticTree(syntheticVersions(), 'test-hash'), ...hostRewrites({ origin: DEFAULT_ORIGIN })];
+    const tree = staticTree(syntheticVersions(), 'test-hash');
+    const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN })];
     await writeOutputs(publicDir, files, ['api/v1/bible', '_redirects', 'nginx-bible.conf', NGINX_MAPS_PATH]);
     const port = await freePort();
     const upstreamPort = await freePort();
@@ -99,6 +101,20 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
   it('accepts the USFM code as an alias in any language', async () => {
     const body = await (await fetch(`${base}/api/v1/bible/GEN/1?lang=en`)).json();
     expect(body).toMatchObject({ lang: 'en', version: 'KJV', book: { abbr: 'Gen' }, from: 1, to: 5 });
+  });
+
+  it('sends the precompressed gzip copy to a client that accepts it', async () => {
+    // fetch() would decompress transparently; a raw request shows the encoding and size.
+    const { request } = await import('node:http');
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      request(`${base}/api/v1/bible/books?lang=fr`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        response.resume();
+        resolve({ ...response.headers, status: response.statusCode });
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(headers).toMatchObject({ status: 200, 'content-encoding': 'gzip', etag: expect.stringMatching(/^"/) });
   });
 
   it('answers an unknown abbreviation with a 404 problem', async () => {
