@@ -1,0 +1,80 @@
+// `npm start` as a user runs it: a real process that creates its database, loads demo data, answers, and stops cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+let child: ChildProcess;
+let baseUrl: string;
+let dir: string;
+const lines: string[] = [];
+
+describe('the service started as `npm start` starts it', () => {
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-start-'));
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        DATABASE_PATH: path.join(dir, 'church.sqlite'),
+        KEY_SECRET_FILE: path.join(dir, 'key.secret'),
+        BIBLE_PUBLIC_DIR: path.join(dir, 'public'),
+        BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr!.on('data', (chunk) => lines.push(String(chunk)));
+    baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "listening" line within 60 s:\n${lines.join('\n')}`)), 60_000);
+      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+        lines.push(line);
+        const entry = JSON.parse(line) as { message: string; url?: string };
+        if (entry.message === 'listening' && entry.url) {
+          clearTimeout(timer);
+          resolve(entry.url);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${lines.join('\n')}`)));
+    });
+  });
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads the demo data into the new database and says so in a JSON log line', () => {
+    expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(true);
+    const logged = lines.map((line) => JSON.parse(line) as { message: string; level: string });
+    expect(logged.some((entry) => entry.message.startsWith('demo data loaded'))).toBe(true);
+    expect(logged.every((entry) => typeof entry.level === 'string')).toBe(true);
+  });
+
+  it('answers church endpoints with 401 without a key, and Bible endpoints with 503 until the Bible is built', async () => {
+    const church = await fetch(`${baseUrl}/api/public/v1/churches/anything`);
+    expect(church.status).toBe(401);
+    const bible = await fetch(`${baseUrl}/api/v1/bible/versions`);
+    expect(bible.status).toBe(503);
+    expect(bible.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await bible.json()) as { detail: string }).detail).toContain('npm run build:bible');
+  });
+
+  it('answers a path that matches no route with a 404 problem', async () => {
+    const response = await fetch(`${baseUrl}/api/v2/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['detail', 'status', 'title', 'type']);
+    expect(body.status).toBe(404);
+  });
+
+  it('stops with exit code 0 on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
