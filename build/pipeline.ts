@@ -99,20 +99,19 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     ...staticTree(versions, buildHash),
     ...hostRewrites({ origin, langs: versions.map((v) => v.info.lang) }),
   ]);
-  // Three things at once: search indexes on worker threads, compression of the tree on the
-  // thread pool, and the database on the main thread.
+  // Search indexes (and their compressed copies) on worker threads, while the main thread
+  // writes the database and compresses the tree.
   progress('search indexes (workers)');
   const searchStarted = performance.now();
-  const searchBuilt = searchIndexesInWorkers(versions, buildHash).then((files) => {
+  const searchBuilt = searchIndexesInWorkers(versions, buildHash).then((output) => {
     timings['search indexes (workers)'] = Math.round(performance.now() - searchStarted);
-    return files;
+    return output;
   });
   searchBuilt.catch(() => {});
-  const treeCompressed = precompress(tree);
-  treeCompressed.catch(() => {});
   const database = await timed('database', () => writeDatabase(databasePath, versions, buildHash));
-  const search = await timed('search indexes (wait)', () => searchBuilt);
-  const compressed = await timed('compress', async () => [...(await treeCompressed), ...(await precompress(search))]);
+  const treeCompressed = await timed('compress tree', () => precompress(tree));
+  const { indexes: search, compressed: searchCompressed } = await timed('search indexes (wait)', () => searchBuilt);
+  const compressed = [...treeCompressed, ...searchCompressed];
   const files = [...tree, ...search];
   await timed('write tree', () => writeOutputs(publicDir, [...files, ...compressed], REPLACED_ENTRIES));
 
