@@ -1,5 +1,6 @@
 // The one place the Bible build writes to disk: files go to a temporary folder beside the target, then are renamed into place.
-import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { OutputFile } from './types.ts';
 
@@ -77,22 +78,21 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Writes the files under `dir`, creating folders once each and keeping a bounded number of writes in flight. */
+/**
+ * Writes the files under `dir`, creating each folder once. Synchronous on purpose: measured on
+ * 17,820 small files, 32 async writes in flight cost 1.5-2.5 times the CPU (thread-pool
+ * hand-offs) of plain sequential writes, and nothing else runs during this step.
+ */
 async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const folders = new Set<string>();
   for (const file of files) folders.add(dirname(join(dir, file.path)));
-  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  for (const folder of [...folders].sort()) mkdirSync(folder, { recursive: true });
   let bytes = 0;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++];
-      const path = join(dir, ...file.path.split('/'));
-      if (!path.startsWith(dir + sep)) throw new Error(`writeOutputs: unsafe path ${file.path}`);
-      await writeFile(path, file.content);
-      bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
+  for (const file of files) {
+    const path = join(dir, ...file.path.split('/'));
+    if (!path.startsWith(dir + sep)) throw new Error(`writeOutputs: unsafe path ${file.path}`);
+    writeFileSync(path, file.content);
+    bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
+  }
   return { files: files.length, bytes };
 }
