@@ -137,6 +137,16 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     expect(await response.json()).toMatchObject({ status: 400, parameter: 'lang' });
   });
 
+  it('answers HEAD like GET without a body, and other methods with a 405 problem', async () => {
+    const head = await fetch(`${base}/api/v1/bible/gn/1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const post = await fetch(`${base}/api/v1/bible/gn/1`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.json()).toMatchObject({ status: 405 });
+  });
+
   it('proxies ranges to the service', async () => {
     // The upstream port has nothing listening: nginx answers 502, which proves it proxied.
     const response = await fetch(`${base}/api/v1/bible/gn/1/1/3`);
