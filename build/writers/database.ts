@@ -18,6 +18,8 @@ CREATE TABLE books (
   lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL, abbr TEXT NOT NULL, name TEXT NOT NULL,
   testament TEXT NOT NULL, chapters INTEGER NOT NULL, PRIMARY KEY (lang, usfm)
 );
+-- Invariant the service's search relies on: ids run in one block per language, in canonical
+-- order (book, chapter, verse), so a rowid range selects a language and rowid order is Bible order.
 CREATE TABLE verses (
   id INTEGER PRIMARY KEY, lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL,
   chapter INTEGER NOT NULL, verse INTEGER NOT NULL, through INTEGER, text TEXT NOT NULL,

@@ -62,6 +62,11 @@ interface CountRow {
   total: number;
 }
 
+interface IdRangeRow {
+  first: number | null;
+  last: number | null;
+}
+
 interface LastVerseRow {
   last: number | null;
 }
@@ -79,20 +84,32 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
      WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
      ORDER BY verse`,
   );
-  // The FTS table holds every language; the join to verses keeps only the asked one.
-  const countStatement = db.prepare<[string, Lang], CountRow>(
-    `SELECT count(*) AS total FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid
-     WHERE verses_fts MATCH ? AND v.lang = ?`,
+  // The FTS table holds every language. The build numbers verses in one run per language, in
+  // canonical order, so a rowid range confines a match to one language inside FTS5 itself
+  // (a join on lang alone would first walk a common word's hits in all five languages).
+  const idRangeStatement = db.prepare<[Lang], IdRangeRow>('SELECT min(id) AS first, max(id) AS last FROM verses WHERE lang = ?');
+  const idRanges = new Map<Lang, IdRangeRow>();
+  const idRange = (lang: Lang): IdRangeRow => {
+    let range = idRanges.get(lang);
+    if (!range) {
+      range = idRangeStatement.get(lang) ?? { first: null, last: null };
+      idRanges.set(lang, range);
+    }
+    return range;
+  };
+  const countStatement = db.prepare<[string, number, number], CountRow>(
+    'SELECT count(*) AS total FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ?',
   );
   // Canonical order rather than bm25 rank: a concordance reads in Bible order, and the order
-  // is stable across pages and builds, so page N never repeats or skips a verse.
-  const searchStatement = db.prepare<[string, Lang, number, number], SearchHitRow>(
+  // is stable across pages and builds, so page N never repeats or skips a verse. Rowid order
+  // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
+  // joins run only for the page asked for.
+  const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
     `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text
-     FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid
+     FROM (SELECT rowid AS id FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
+     JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
-     WHERE verses_fts MATCH ? AND v.lang = ?
-     ORDER BY v.ord, v.chapter, v.verse
-     LIMIT ? OFFSET ?`,
+     ORDER BY v.id`,
   );
 
   return {
@@ -103,8 +120,10 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     },
     verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
     search(lang, match, limit, offset) {
-      const totalItems = countStatement.get(match, lang)?.total ?? 0;
-      const hits = totalItems > offset ? searchStatement.all(match, lang, limit, offset) : [];
+      const { first, last } = idRange(lang);
+      if (first === null || last === null) return { totalItems: 0, hits: [] };
+      const totalItems = countStatement.get(match, first, last)?.total ?? 0;
+      const hits = totalItems > offset ? searchStatement.all(match, first, last, limit, offset) : [];
       return { totalItems, hits };
     },
   };

@@ -57,6 +57,25 @@ describe('database writer', () => {
     ]);
   });
 
+  it('numbers verses in one run per language, in canonical order (search relies on it)', () => {
+    const rows = db.prepare('SELECT id, lang, ord, chapter, verse FROM verses ORDER BY id').all() as {
+      id: number; lang: string; ord: number; chapter: number; verse: number;
+    }[];
+    expect(rows.length).toBeGreaterThan(5);
+    const seenLangs: string[] = [];
+    rows.forEach((row, index) => {
+      const previous = rows[index - 1];
+      if (!previous || previous.lang !== row.lang) {
+        expect(seenLangs).not.toContain(row.lang);
+        seenLangs.push(row.lang);
+        return;
+      }
+      expect(row.id).toBe(previous.id + 1);
+      const key = (r: typeof row) => r.ord * 1e6 + r.chapter * 1e3 + r.verse;
+      expect(key(row)).toBeGreaterThan(key(previous));
+    });
+  });
+
   it('finds "eternel" for "Éternel", in any case', () => {
     const search = db.prepare(
       "SELECT v.usfm, v.chapter, v.verse FROM verses_fts JOIN verses v ON v.id = verses_fts.rowid WHERE verses_fts MATCH ? AND v.lang = 'fr'",
