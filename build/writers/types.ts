@@ -1,6 +1,6 @@
 // Types shared by the Bible writers: output files, and the version metadata they publish.
-import type { Lang } from '../books.ts';
 import type { VersionText } from '../model.ts';
+import type { VersionManifestEntry } from '../sources.ts';
 
 /** One file of generated output, relative to the folder it is written into (no leading slash). */
 export interface OutputFile {
@@ -12,15 +12,7 @@ export interface OutputFile {
  * The published metadata of one version, as held by the sources manifest
  * (data/bible-versions.json); any manifest entry with these fields fits.
  */
-export interface VersionInfo {
-  lang: Lang;
-  code: string;
-  name: string;
-  languageName: string;
-  year: number;
-  licence: string;
-  attribution: string;
-}
+export type VersionInfo = Pick<VersionManifestEntry, 'lang' | 'code' | 'name' | 'languageName' | 'year' | 'licence' | 'attribution'>;
 
 /** One version ready to be written: its manifest metadata and the text a reader produced. */
 export interface BuiltVersion {

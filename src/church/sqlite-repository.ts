@@ -11,7 +11,6 @@ import type {
   ImportSummary,
   LibraryItemRecord,
   LibraryType,
-  LiveStationRecord,
   MoneyRecord,
   PhotoRecord,
   PostRecord,
