@@ -1,5 +1,5 @@
 // The query database (SQLite): versions, books, verses and a full-text index, for ranges and search.
-import Database from 'better-sqlite3';
+import Database from '../sqlite-driver.ts';
 import { rm, stat } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

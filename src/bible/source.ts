@@ -1,7 +1,7 @@
 // The built Bible the service serves: the static tree and the query database of one build, checked together.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../../build/sqlite-driver.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import Database from 'better-sqlite3';
+import Database from '../../build/sqlite-driver.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createLogger, type Logger } from '../../src/http/logger.ts';
 import { methodGuard } from '../../src/http/method-guard.ts';
