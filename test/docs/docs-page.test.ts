@@ -1,0 +1,65 @@
+// The /docs page in a real browser: Swagger UI renders every endpoint from local assets, and offers no key field.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
+const required = process.env.REQUIRE_BROWSER === '1';
+
+describe('the docs page in a browser', () => {
+  it.runIf(required && !CHROMIUM)('has a browser when REQUIRE_BROWSER=1', () => {
+    throw new Error('REQUIRE_BROWSER=1 but chromium is not installed (apt-get install chromium)');
+  });
+});
+
+describe.skipIf(!CHROMIUM)('the docs page rendered by headless Chromium', () => {
+  let server: TestServer;
+  let dom = '';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-chromium-'));
+    try {
+      // Flags as this machine needs them: no sandbox as root, no background connections.
+      const { stdout } = await promisify(execFile)(
+        CHROMIUM!,
+        [
+          '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          `--user-data-dir=${profile}`, '--virtual-time-budget=15000', '--dump-dom',
+          // Deep link: the versions operation opens, where a "Try it out" button would stand.
+          `${server.url}/docs#/Bible/get_api_v1_bible_versions`,
+        ],
+        { maxBuffer: 32 * 1024 * 1024, timeout: 60_000 },
+      );
+      dom = stdout;
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows all 13 endpoints of the OpenAPI document', () => {
+    const paths = [...dom.matchAll(/class="opblock-summary-path" data-path="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(paths).size).toBe(13);
+    expect(paths).toContain('/api/v1/bible/{abbr}/{chapter}/{from}/{to}');
+    expect(paths).toContain('/api/public/v1/churches/{slug}/gallery/{albumId}/photos');
+  });
+
+  it('shows the API title and version from the document', () => {
+    expect(dom).toContain('Church Data and Bible API');
+    expect(dom).toContain('OAS 3.1');
+  });
+
+  it('offers no "Try it out" button in an open operation, so no key is typed or sent from the browser', () => {
+    expect(dom).toContain('opblock-body');
+    expect(dom).not.toContain('try-out__btn');
+  });
+});
