@@ -13,7 +13,7 @@ import { createKeyAuth } from './keys/auth.ts';
 import type { LimitStores } from './limits/stores.ts';
 import { createKeyRateLimit } from './limits/key-limit.ts';
 import type { BibleSource } from './bible/source.ts';
-import { createBibleRouter } from './bible/routes.ts';
+import { bibleCorsHeaders, createBibleRouter } from './bible/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
 
 /** Everything the app needs, made once by createServices (services.ts) or by a test. */
@@ -36,6 +36,7 @@ export function createApp(services: AppServices): express.Express {
   app.set('query parser', 'simple');
 
   app.use(requestLog(services.logger));
+  app.use('/api/v1/bible', bibleCorsHeaders);
   app.use(methodGuard);
 
   app.use(createDocsRouter());

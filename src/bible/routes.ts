@@ -1,5 +1,5 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { AppServices } from '../app.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
@@ -24,15 +24,16 @@ const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
 };
 
+/** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries them too. */
+export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  next();
+};
+
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
   const router = express.Router();
   const { bible } = services;
   const rateLimit = createBibleRateLimit(services);
-
-  router.use((_req, res, next) => {
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-    next();
-  });
 
   router.get('/versions', (req, res) => {
     const { files } = bible.current();

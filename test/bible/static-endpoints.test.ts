@@ -125,10 +125,11 @@ describe('conditional requests and HEAD', () => {
     expect(head.headers['content-length']).toBe(String(get.body.length));
   });
 
-  test('methods other than GET and HEAD answer 405 with Allow', async () => {
+  test('methods other than GET and HEAD answer 405 with Allow, and with the CORS header of every Bible response', async () => {
     const res = await rawRequest(api('/versions'), {}, 'POST');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 });
 
