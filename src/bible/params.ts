@@ -1,13 +1,12 @@
 // Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
 import { LANGS, resolveBook, type Lang } from '../../build/books.ts';
 import { ApiError } from '../http/problem.ts';
+import { parsePageRequest, type PageRequest } from '../http/paging.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
 import { ftsQuery } from './search-query.ts';
 
 /** Longest accepted search text, in characters (decisions.md). */
 export const MAX_QUERY_LENGTH = 200;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
 
 /**
  * A positive integer written canonically: digits only, no sign, no leading zero. `01` is refused
@@ -15,7 +14,6 @@ export const MAX_PAGE_SIZE = 50;
  * public caching (and a CDN in front of the static tree) depends on.
  */
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
-const NON_NEGATIVE_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 /** `lang`: optional, default fr (first of the spec's table), else one of the five. */
 export function parseLang(value: unknown): Lang {
@@ -61,12 +59,10 @@ export function parseChapter(book: BookRow, value: string): number {
   return chapter;
 }
 
-export interface SearchParams {
+export interface SearchParams extends PageRequest {
   q: string;
   match: string;
   lang: Lang;
-  page: number;
-  size: number;
 }
 
 /** Query of endpoint 13: q (required, at most 200 characters, something searchable), lang, page, size. */
@@ -80,19 +76,7 @@ export function parseSearch(query: Record<string, unknown>): SearchParams {
   }
   const match = ftsQuery(q);
   if (match === undefined) throw ApiError.badRequest('q', 'q has no word to search for: give at least one letter or digit.');
-  const page = queryInteger(query.page, 'page', 0, NON_NEGATIVE_INTEGER, 'a whole number from 0');
-  const size = queryInteger(query.size, 'size', DEFAULT_PAGE_SIZE, POSITIVE_INTEGER, `a whole number from 1 to ${MAX_PAGE_SIZE}`);
-  if (size > MAX_PAGE_SIZE) throw ApiError.badRequest('size', `size must be ${`a whole number from 1 to ${MAX_PAGE_SIZE}`}; got ${size}.`);
-  if (!Number.isSafeInteger(page * size)) throw ApiError.badRequest('page', `page ${page} is out of bounds.`);
-  return { q, match, lang, page, size };
-}
-
-function queryInteger(value: unknown, name: string, fallback: number, pattern: RegExp, expected: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !pattern.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw ApiError.badRequest(name, `${name} must be ${expected}; got ${describe(value)}.`);
-  }
-  return Number(value);
+  return { q, match, lang, ...parsePageRequest(query) };
 }
 
 function describe(value: unknown): string {

@@ -2,6 +2,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { AppServices } from '../app.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
+import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
 import { staticPaths } from '../../build/layout.ts';
@@ -50,23 +51,13 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const { queries } = bible.current();
     const params = parseSearch(req.query);
     const { totalItems, hits } = queries.search(params.lang, params.match, params.size, params.page * params.size);
-    sendJson(
-      req,
-      res,
-      {
-        items: hits.map((hit) => ({
-          book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
-          chapter: hit.chapter,
-          verse: hit.verse,
-          text: hit.text,
-        })),
-        page: params.page,
-        size: params.size,
-        totalItems,
-        totalPages: Math.ceil(totalItems / params.size),
-      },
-      { cacheControl: BIBLE_CACHE_CONTROL },
-    );
+    const items = hits.map((hit) => ({
+      book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
+      chapter: hit.chapter,
+      verse: hit.verse,
+      text: hit.text,
+    }));
+    sendJson(req, res, pageEnvelope(items, params, totalItems), { cacheControl: BIBLE_CACHE_CONTROL });
   });
 
   router.get('/:abbr/:chapter', (req, res) => {

@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppServices } from '../app.ts';
 import { ApiError } from '../http/problem.ts';
 import { sendJson } from '../http/cache.ts';
+import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { price } from './money.ts';
 import {
   LIBRARY_TYPES,
@@ -13,8 +14,6 @@ import {
   type LibraryItem,
   type LibraryType,
   type LiveStatus,
-  type PageEnvelope,
-  type PageRequest,
   type Photo,
   type Post,
   type Product,
@@ -27,11 +26,6 @@ export interface ChurchRouterOptions {
 
 /** Events endpoint cap (spec 4, rule 2). */
 export const MAX_EVENTS = 50;
-export const DEFAULT_PAGE = 0;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
-/** Beyond this a page number is refused rather than turned into a huge OFFSET. */
-export const MAX_PAGE = 1_000_000;
 
 const CACHE_CONTROL = 'private, max-age=60';
 
@@ -97,7 +91,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
 
   router.get('/:slug/posts', async (req, res) => {
     const church = churchOf(res);
-    const request = pageRequest(req);
+    const request = parsePageRequest(req.query);
     const { records, totalItems } = await churches.postsPage(church.id, request);
     // Fields are listed one by one, never spread: a record field added later must not leak into responses.
     const items: Post[] = records.map((post) => ({
@@ -108,7 +102,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
       publishedAt: post.publishedAt,
       postPage: link(church.slug, 'posts', post.slug),
     }));
-    send(req, res, envelope(items, request, totalItems));
+    send(req, res, pageEnvelope(items, request, totalItems));
   });
 
   router.get('/:slug/live', async (req, res) => {
@@ -128,7 +122,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   router.get('/:slug/library', async (req, res) => {
     const church = churchOf(res);
     const type = libraryType(req);
-    const request = pageRequest(req);
+    const request = parsePageRequest(req.query);
     const { records, totalItems } = await churches.libraryPage(church.id, request, type);
     const items: LibraryItem[] = records.map((item) => ({
       slug: item.slug,
@@ -141,7 +135,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
       price: item.price ? price(item.price) : null,
       itemPage: link(church.slug, 'library', item.slug),
     }));
-    send(req, res, envelope(items, request, totalItems));
+    send(req, res, pageEnvelope(items, request, totalItems));
   });
 
   router.get('/:slug/store', async (req, res) => {
@@ -193,42 +187,11 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   return router;
 }
 
-function envelope<T>(items: T[], request: PageRequest, totalItems: number): PageEnvelope<T> {
-  return { items, page: request.page, size: request.size, totalItems, totalPages: Math.ceil(totalItems / request.size) };
-}
-
-/** `page` (default 0, 0..MAX_PAGE) and `size` (default 10, 1..50); anything else is a 400 naming the parameter. */
-function pageRequest(req: Request): PageRequest {
-  return {
-    page: integerParameter(req, 'page', DEFAULT_PAGE, 0, MAX_PAGE),
-    size: integerParameter(req, 'size', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-  };
-}
-
-function integerParameter(req: Request, name: string, fallback: number, min: number, max: number): number {
-  const raw = singleQueryValue(req, name);
-  if (raw === undefined) return fallback;
-  if (!/^-?\d{1,10}$/.test(raw)) {
-    throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}.`);
-  }
-  const value = Number(raw);
-  if (value < min || value > max) throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}; got ${value}.`);
-  return value;
-}
-
 /** The library's `type` filter, case-insensitive; undefined when absent. */
 function libraryType(req: Request): LibraryType | undefined {
-  const raw = singleQueryValue(req, 'type');
+  const raw = singleQueryValue(req.query, 'type');
   if (raw === undefined) return undefined;
   const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
   if (!found) throw ApiError.badRequest('type', `type must be one of ${LIBRARY_TYPES.join(', ')} (case-insensitive).`);
   return found;
-}
-
-/** A query parameter given at most once, as a string; repeated or nested forms are a 400. */
-function singleQueryValue(req: Request, name: string): string | undefined {
-  const value: unknown = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw ApiError.badRequest(name, `${name} must be given once, as a single value.`);
-  return value;
 }

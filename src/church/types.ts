@@ -115,11 +115,8 @@ export interface LiveStationRecord {
   isLive: boolean;
 }
 
-/** A zero-based page request, already validated (size 1..50). */
-export interface PageRequest {
-  page: number;
-  size: number;
-}
+/** Paging shapes are shared by every paged list; see src/http/paging.ts. */
+export type { PageEnvelope, PageRequest } from '../http/paging.ts';
 
 /** One page of records plus the total, before shaping. */
 export interface RecordPage<T> {
@@ -277,15 +274,6 @@ export interface LiveStatus {
   stationName: string | null;
   /** The church's player page if it has one, else `{PUBLIC_SITE_URL}/{slug}/live`. */
   listenPage: string | null;
-}
-
-/** Envelope of every paged list (posts, library). `page` is zero-based; past the end, `items` is empty. */
-export interface PageEnvelope<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalItems: number;
-  totalPages: number;
 }
 
 // ─── Import records (validated import document → repository) ───────────────

@@ -34,12 +34,12 @@ const langParam = {
 };
 const pageParam = {
   name: 'page', in: 'query', required: false,
-  description: 'Zero-based page number. A page past the end answers 200 with empty items. Negative or non-integer: 400.',
-  schema: { type: 'integer', minimum: 0, default: 0 },
+  description: 'Zero-based page number, 0 to 1,000,000, plain digits without leading zeros. A page past the end answers 200 with empty items. Anything else: 400 naming page.',
+  schema: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
 };
 const sizeParam = {
   name: 'size', in: 'query', required: false,
-  description: 'Items per page, 1 to 50. Zero, negative, over 50 or non-integer: 400.',
+  description: 'Items per page, 1 to 50, plain digits without leading zeros. Zero, negative, over 50 or non-integer: 400 naming size.',
   schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
 };
 const slugParam = { name: 'slug', in: 'path', required: true, description: 'The church slug, as in the address of its public page.', schema: { type: 'string' } };
