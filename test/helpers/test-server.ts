@@ -2,12 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
 import { createApp } from '../../src/app.ts';
+import { listenOnLoopback } from './listen.ts';
 
 export interface TestServer {
   url: string;
@@ -40,19 +39,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(line));
   const services = await createServices(config, logger);
-  const server: Server = await new Promise((resolve) => {
-    const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenOnLoopback(createApp(services));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     services,
     dir,
     logs,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await server.close();
       await services.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import type { Db } from '../../src/db/open.ts';
+import { openDatabase, type Db } from '../../src/db/open.ts';
 import { CliError, type CliContext } from '../../src/cli/command.ts';
 import { keyCommands } from '../../src/cli/key-commands.ts';
 import { isWellFormedKey } from '../../src/keys/format.ts';
 import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { createSqliteKeyRepository } from '../../src/keys/sqlite-repository.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { openKeysDatabase } from './key-test-app.ts';
 
 let dir: string;
 let db: Db;
@@ -19,7 +18,7 @@ let context: CliContext;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-keycli-'));
-  db = openKeysDatabase(path.join(dir, 'church.sqlite'));
+  db = openDatabase(path.join(dir, 'church.sqlite'));
   printed = [];
   const config = loadConfig({ DATABASE_PATH: path.join(dir, 'church.sqlite'), KEY_SECRET_FILE: path.join(dir, 'key.secret') }, dir);
   context = { config, db, print: (line) => printed.push(line) };

@@ -2,17 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express from 'express';
-import Database from '../../build/sqlite-driver.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createLogger, type Logger } from '../../src/http/logger.ts';
 import { methodGuard } from '../../src/http/method-guard.ts';
 import { requestLog } from '../../src/http/request-log.ts';
 import { notFoundHandler, problemHandler } from '../../src/http/errors.ts';
 import { ApiError } from '../../src/http/problem.ts';
-import type { Db } from '../../src/db/open.ts';
+import { openDatabase, type Db } from '../../src/db/open.ts';
 import { createKeyAuth } from '../../src/keys/auth.ts';
 import { createFingerprinter, loadOrCreateSecret, type Fingerprinter } from '../../src/keys/fingerprint.ts';
 import type { KeyRepository } from '../../src/keys/repository.ts';
@@ -20,8 +17,8 @@ import { createSqliteKeyRepository } from '../../src/keys/sqlite-repository.ts';
 import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
 import { createBibleRateLimit } from '../../src/limits/bible-limit.ts';
 import { createLimitStores, type LimitStores } from '../../src/limits/stores.ts';
+import { listenOnLoopback } from '../helpers/listen.ts';
 
-export const KEYS_MIGRATION = path.resolve(import.meta.dirname, '../../data/migrations/002_developers_and_keys.sql');
 
 export interface KeyTestServices {
   config: Readonly<Config>;
@@ -38,15 +35,6 @@ export interface KeyTestApp {
   dir: string;
   logs: string[];
   close(): Promise<void>;
-}
-
-/** A database holding only the developers-and-keys schema (the church schema is not needed here). */
-export function openKeysDatabase(file: string): Db {
-  const db = new Database(file);
-  db.pragma('foreign_keys = ON');
-  const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'api_keys'").get() !== undefined;
-  if (!hasSchema) db.exec(fs.readFileSync(KEYS_MIGRATION, 'utf8'));
-  return db;
 }
 
 /**
@@ -69,7 +57,7 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
   );
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(line));
-  const db = openKeysDatabase(config.databasePath);
+  const db = openDatabase(config.databasePath);
   const limitStores = await createLimitStores(config, logger);
   const services: KeyTestServices = {
     config,
@@ -96,20 +84,15 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenOnLoopback(app);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     services,
     db,
     dir,
     logs,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await server.close();
       await limitStores.close();
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });

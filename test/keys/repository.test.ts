@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFingerprinter } from '../../src/keys/fingerprint.ts';
 import { KeyRefusal, MAX_ACTIVE_KEYS, type KeyRepository } from '../../src/keys/repository.ts';
 import { createSqliteKeyRepository } from '../../src/keys/sqlite-repository.ts';
-import type { Db } from '../../src/db/open.ts';
-import { openKeysDatabase } from './key-test-app.ts';
+import { openDatabase, type Db } from '../../src/db/open.ts';
 
 const fingerprinter = createFingerprinter('f'.repeat(64));
 let dir: string;
@@ -15,7 +14,7 @@ let keys: KeyRepository;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-keyrepo-'));
-  db = openKeysDatabase(path.join(dir, 'church.sqlite'));
+  db = openDatabase(path.join(dir, 'church.sqlite'));
   keys = createSqliteKeyRepository(db);
 });
 afterEach(() => {
