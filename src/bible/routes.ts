@@ -1,6 +1,6 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
