@@ -4,7 +4,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGS, type Lang } from './books.ts';
+import { LANGS, type Lang } from './contract/books.ts';
 
 export type SourceFormat = 'usfm' | 'sword';
 

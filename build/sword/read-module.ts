@@ -1,5 +1,5 @@
 // SWORD zText module (zip bytes) → the build's model: the 66 canonical books, verse by verse.
-import { bookByOsis } from '../books.ts';
+import { bookByOsis } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse, VersionText } from '../model.ts';
 import type { SwordConf } from './conf.ts';
 import { openSwordModuleZip, type SwordModuleFiles } from './module-zip.ts';

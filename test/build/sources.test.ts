@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../build/books.ts';
+import { LANGS } from '../../build/contract/books.ts';
 import {
   DEFAULT_SOURCES_DIR,
   SourceMismatchError,
