@@ -1,5 +1,5 @@
 // Test helper: a working API key for the app under test (a verified developer is created when needed).
-import type { AppServices } from '../../src/app.ts';
+import type { AppServices } from '../../src/app-services.ts';
 
 export interface TestKeyOptions {
   /** The developer's address; default a new developer per call, so the 5-key limit never gets in the way. */
