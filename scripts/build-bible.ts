@@ -1,14 +1,17 @@
 // Builds the Bible artifacts (static tree, search indexes, database, host rewrites) from the pinned sources.
-// Usage: npm run build:bible -- [--sources DIR] [--out public] [--db var/bible.sqlite] [--origin URL] [--force]
+// Usage: npm run build:bible -- [--sources DIR] [--out public] [--db var/bible.sqlite] [--origin URL] [--public-url URL] [--force]
 //   --sources DIR  the pinned source files (else BIBLE_SOURCES_DIR, else data/sources/)
 //   --out DIR      the public folder (default public)
 //   --db PATH      the database (default var/bible.sqlite)
 //   --report PATH  the JSON report (default var/bible-report.json)
 //   --origin URL   the service that _redirects proxies ranges and search to (default a placeholder)
+//   --public-url URL  the service's public address, base of the problem type URIs in the error files
+//                  (else PUBLIC_BASE_URL, as the service reads it, else http://127.0.0.1:3000)
 //   --force        rebuild even when the output is up to date
 import { argv, chalk } from 'zx';
 import { buildBible } from '../build/pipeline.ts';
 import { resolveSourcesDir } from '../build/sources.ts';
+import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 
 const started = performance.now();
 const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
@@ -19,6 +22,7 @@ try {
     databasePath: stringOption('db'),
     reportPath: stringOption('report'),
     origin: stringOption('origin'),
+    publicUrl: publicUrlOption(),
     force: argv.force === true,
     onProgress: interactive
       ? (step) => process.stdout.write(`\r\x1b[K${chalk.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
@@ -38,6 +42,19 @@ try {
   const known = error instanceof Error && /Source|Manifest/.test(error.name);
   console.error(chalk.red(known ? (error as Error).message : ((error as Error).stack ?? String(error))));
   process.exitCode = 1;
+}
+
+/** --public-url, else the service's own PUBLIC_BASE_URL; checked as the service checks it. */
+function publicUrlOption(): string | undefined {
+  const fromFlag = argv['public-url'] !== undefined;
+  const name = fromFlag ? '--public-url' : 'PUBLIC_BASE_URL';
+  const raw = fromFlag ? stringOption('public-url') : process.env.PUBLIC_BASE_URL || undefined;
+  if (raw === undefined) return undefined;
+  try {
+    return parsePublicBaseUrl(raw);
+  } catch (error) {
+    throw new Error(`${name} ${(error as Error).message}`);
+  }
 }
 
 function stringOption(name: string): string | undefined {

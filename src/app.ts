@@ -49,6 +49,6 @@ export function createApp(services: AppServices): express.Express {
   );
 
   app.use(notFoundHandler);
-  app.use(problemHandler(services.logger));
+  app.use(problemHandler(services.logger, services.config.publicBaseUrl));
   return app;
 }

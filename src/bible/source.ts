@@ -5,6 +5,7 @@ import Database from '../../build/sqlite-driver.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/layout.ts';
 import { createBibleQueries, type BibleQueries } from './queries.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
@@ -40,9 +41,6 @@ export interface BibleSourceOptions {
   retryAfterSeconds?: number;
 }
 
-/** How to make the artifacts; quoted in every 503. */
-export const BUILD_HINT = 'Build it with `BIBLE_SOURCES_DIR=<folder with the version sources> npm run build:bible`.';
-
 /** A stamp as far as the service relies on it. */
 interface Stamp {
   schemaVersion: number;
@@ -70,7 +68,7 @@ export function openBibleSource(
   options: BibleSourceOptions = {},
 ): BibleSource {
   const recheckMs = options.recheckMs ?? 10_000;
-  const retryAfter = String(options.retryAfterSeconds ?? 60);
+  const retryAfter = options.retryAfterSeconds ?? 60;
   let build: (BibleBuild & { db: Database.Database }) | null = null;
   let unavailableReason = 'The Bible has not been checked yet.';
   let lastCheck = -Infinity;
@@ -125,11 +123,7 @@ export function openBibleSource(
     current() {
       check();
       if (build) return build;
-      throw new ApiError(503, 'bible-unavailable', {
-        title: 'Bible not available',
-        detail: `${unavailableReason} ${BUILD_HINT}`,
-        headers: { 'Retry-After': retryAfter },
-      });
+      throw new ApiError(problems.bibleNotBuilt(unavailableReason, retryAfter));
     },
     status() {
       check();
