@@ -39,7 +39,7 @@ export function createApp(services: AppServices): express.Express {
   app.use('/api/v1/bible', bibleCorsHeaders);
   app.use(methodGuard);
 
-  app.use(createDocsRouter());
+  app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services));
   app.use(
     '/api/public/v1/churches',
