@@ -13,7 +13,8 @@ import { readUsfmBible } from './usfm/read-usfm.ts';
 import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { precompress } from './writers/compress.ts';
 import { databaseBuildHash, writeDatabase } from './writers/database.ts';
-import { DEFAULT_ORIGIN, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
+import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
+import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { writeOutputs } from './writers/output-dir.ts';
 import { searchIndexesInWorkers } from './writers/search-index-worker.ts';
 import { staticTree, versionCounts } from './writers/static-tree.ts';
@@ -31,6 +32,12 @@ export interface BuildOptions {
   reportPath?: string;
   /** Origin of the service that `_redirects` proxies ranges and search to. */
   origin?: string;
+  /**
+   * The service's public address, base of the problem `type` URIs in the host's error files
+   * (`--public-url`, else PUBLIC_BASE_URL, else DEFAULT_PUBLIC_BASE_URL); the service's
+   * PUBLIC_BASE_URL should be the same, so both name the same docs page.
+   */
+  publicUrl?: string;
   /** Rebuild even when the existing output carries the same build hash. */
   force?: boolean;
   /** The versions to build; the project's manifest unless given (tests pass their own). */
@@ -52,6 +59,7 @@ export const REPLACED_ENTRIES = [
   staticPaths.nginx,
   NGINX_MAPS_PATH,
   staticPaths.redirects,
+  HEADERS_PATH,
 ] as const;
 
 /**
@@ -82,8 +90,13 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     Promise.all(entries.map(async (entry) => (await verifySourceFile(sourcePath(options.sourcesDir, entry), entry)).sha256)),
   );
   const origin = options.origin ?? DEFAULT_ORIGIN;
-  // The origin is written into _redirects, so another origin is another build.
-  const buildHash = computeBuildHash([...entries.map((entry, index) => `${entry.code}:${hashes[index]}`), `origin:${origin}`]);
+  const publicUrl = parsePublicBaseUrl(options.publicUrl ?? DEFAULT_PUBLIC_BASE_URL);
+  // The origin is written into _redirects and the public URL into the error files, so another one is another build.
+  const buildHash = computeBuildHash([
+    ...entries.map((entry, index) => `${entry.code}:${hashes[index]}`),
+    `origin:${origin}`,
+    `publicUrl:${publicUrl}`,
+  ]);
   if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
     return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started) };
   }
@@ -98,7 +111,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
 
   const tree = await timed('static tree', () => [
     ...staticTree(versions, buildHash),
-    ...hostRewrites({ origin, langs: versions.map((v) => v.info.lang) }),
+    ...hostRewrites({ origin, publicBaseUrl: publicUrl, langs: versions.map((v) => v.info.lang) }),
   ]);
   // Search indexes (and their compressed copies) on worker threads, while the main thread
   // writes the database and compresses the tree.

@@ -1,14 +1,17 @@
 // Builds the Bible artifacts (static tree, search indexes, database, host rewrites) from the pinned sources.
-// Usage: npm run build:bible -- [--sources DIR] [--out public] [--db var/bible.sqlite] [--origin URL] [--force]
+// Usage: npm run build:bible -- [--sources DIR] [--out public] [--db var/bible.sqlite] [--origin URL] [--public-url URL] [--force]
 //   --sources DIR  the pinned source files (else BIBLE_SOURCES_DIR, else data/sources/)
 //   --out DIR      the public folder (default public)
 //   --db PATH      the database (default var/bible.sqlite)
 //   --report PATH  the JSON report (default var/bible-report.json)
 //   --origin URL   the service that _redirects proxies ranges and search to (default a placeholder)
+//   --public-url URL  the service's public address, base of the problem type URIs in the error files
+//                  (else PUBLIC_BASE_URL, as the service reads it, else http://127.0.0.1:3000)
 //   --force        rebuild even when the output is up to date
 import { chalk } from 'zx';
 import { buildBible } from '../build/pipeline.ts';
 import { resolveSourcesDir } from '../build/sources.ts';
+import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { parseCommandLine } from './command-line.ts';
 
 const options = parseCommandLine('scripts/build-bible.ts', {
@@ -17,6 +20,7 @@ const options = parseCommandLine('scripts/build-bible.ts', {
   db: { type: 'string' },
   report: { type: 'string' },
   origin: { type: 'string' },
+  'public-url': { type: 'string' },
   force: { type: 'boolean', default: false },
 });
 const started = performance.now();
@@ -28,6 +32,7 @@ try {
     databasePath: options.db,
     reportPath: options.report,
     origin: options.origin,
+    publicUrl: publicUrlOption(),
     force: options.force,
     onProgress: interactive
       ? (step) => process.stdout.write(`\r\x1b[K${chalk.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
@@ -47,4 +52,17 @@ try {
   const known = error instanceof Error && /Source|Manifest/.test(error.name);
   console.error(chalk.red(known ? (error as Error).message : ((error as Error).stack ?? String(error))));
   process.exitCode = 1;
+}
+
+/** --public-url, else the service's own PUBLIC_BASE_URL; checked as the service checks it. */
+function publicUrlOption(): string | undefined {
+  const fromFlag = options['public-url'] !== undefined;
+  const name = fromFlag ? '--public-url' : 'PUBLIC_BASE_URL';
+  const raw = fromFlag ? options['public-url'] : process.env.PUBLIC_BASE_URL || undefined;
+  if (raw === undefined) return undefined;
+  try {
+    return parsePublicBaseUrl(raw);
+  } catch (error) {
+    throw new Error(`${name} ${(error as Error).message}`);
+  }
 }

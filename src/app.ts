@@ -22,7 +22,7 @@ export function createApp(services: AppServices): express.Express {
   app.use('/api/v1/bible', bibleCorsHeaders);
   app.use(methodGuard);
 
-  app.use(createDocsRouter());
+  app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services));
   app.use(
     '/api/public/v1/churches',
@@ -32,6 +32,6 @@ export function createApp(services: AppServices): express.Express {
   );
 
   app.use(notFoundHandler);
-  app.use(problemHandler(services.logger));
+  app.use(problemHandler(services.logger, services.config.publicBaseUrl));
   return app;
 }

@@ -1,6 +1,7 @@
 // Environment → one typed, frozen Config, validated once at start.
 import path from 'node:path';
 import { defaultOutputs } from '../build/contract/layout.ts';
+import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */
@@ -31,6 +32,11 @@ export interface Config {
   trustProxy: string | number | boolean;
   /** Base of the links to public church pages (publicPage, registrationPage…). */
   publicSiteUrl: string;
+  /**
+   * The address clients reach this service at (no trailing slash); problem `type` URIs point
+   * at its docs page (`<publicBaseUrl>/docs/problems#<slug>`). Default `http://127.0.0.1:<PORT>`.
+   */
+  publicBaseUrl: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -44,8 +50,9 @@ export class ConfigError extends Error {
 
 /** Reads the environment once; every setting has a documented default (README, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
   const config: Config = {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST || '127.0.0.1',
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
     demoData: boolean(env, 'DEMO_DATA', true),
@@ -59,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     keySecretFile: path.resolve(root, env.KEY_SECRET_FILE || 'var/key-fingerprint.secret'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicSiteUrl: (env.PUBLIC_SITE_URL || 'https://churches.example.org').replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL, port),
     logLevel: logLevel(env.LOG_LEVEL),
   };
   if (config.keyFingerprintSecret !== undefined && config.keyFingerprintSecret.length < 32) {
@@ -82,6 +90,16 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+/** PUBLIC_BASE_URL, else where `npm start` listens (the Bible build's default for the same port). */
+function publicBaseUrl(raw: string | undefined, port: number): string {
+  if (raw === undefined || raw === '') return `http://127.0.0.1:${port}`;
+  try {
+    return parsePublicBaseUrl(raw);
+  } catch (error) {
+    throw new ConfigError('PUBLIC_BASE_URL', (error as Error).message);
+  }
 }
 
 function trustProxy(raw: string | undefined): string | number | boolean {

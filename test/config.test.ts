@@ -13,7 +13,14 @@ describe('configuration from the environment', () => {
     expect(config.keyRateLimitPerMinute).toBe(120);
     expect(config.demoData).toBe(true);
     expect(config.redisUrl).toBeUndefined();
+    expect(config.publicBaseUrl).toBe('http://127.0.0.1:3000');
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('takes the public base URL of the problem types from PUBLIC_BASE_URL, else from PORT', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.org/' }).publicBaseUrl).toBe('https://api.example.org');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.org/church-api//' }).publicBaseUrl).toBe('https://example.org/church-api');
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://127.0.0.1:8080');
   });
 
   it.each([
@@ -23,6 +30,10 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
     ['KEY_FINGERPRINT_SECRET', 'short'],
+    ['PUBLIC_BASE_URL', 'api.example.org'],
+    ['PUBLIC_BASE_URL', 'ftp://api.example.org'],
+    ['PUBLIC_BASE_URL', 'https://api.example.org/?x=1'],
+    ['PUBLIC_BASE_URL', 'https://api.example.org/#top'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));

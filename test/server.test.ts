@@ -24,6 +24,7 @@ describe('the service started as `npm start` starts it', () => {
         KEY_SECRET_FILE: path.join(dir, 'key.secret'),
         BIBLE_PUBLIC_DIR: path.join(dir, 'public'),
         BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
+        PUBLIC_BASE_URL: 'https://api.example.test/',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -68,8 +69,12 @@ describe('the service started as `npm start` starts it', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['detail', 'status', 'title', 'type']);
-    expect(body.status).toBe(404);
+    expect(body).toEqual({
+      type: 'https://api.example.test/docs/problems#path-not-found',
+      title: 'No such path',
+      status: 404,
+      detail: 'No resource at /api/v2/nothing-here.',
+    });
   });
 
   it('stops with exit code 0 on SIGTERM', async () => {

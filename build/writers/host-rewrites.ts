@@ -1,7 +1,15 @@
-// Host rewrites: nginx config and Netlify-style _redirects that map the API's URLs onto the static tree.
+// Host rewrites: nginx config and Netlify-style _redirects and _headers that map the API's URLs onto the static tree.
 import { CANON, LANGS, type Lang } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
-import { ApiError } from '../../src/http/problem.ts';
+import {
+  ALLOW_HEADER,
+  ALLOWED_METHODS,
+  BIBLE_CACHE_CONTROL,
+  BIBLE_CORS_HEADERS,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_HEADERS,
+} from '../contract/http-policy.ts';
+import { problemBody, problems, type Problem } from '../contract/problems.ts';
 import type { OutputFile } from './types.ts';
 
 /**
@@ -19,6 +27,9 @@ const PROXY_DECISION = [
 /** Where the http-level part of the nginx config goes (beside the server-level snippet). */
 export const NGINX_MAPS_PATH = 'nginx-bible-maps.conf';
 
+/** Netlify-style response headers: `_redirects` cannot set any, so caching and CORS go here. */
+export const HEADERS_PATH = '_headers';
+
 /** Problem+json bodies the hosts serve for errors they detect themselves, relative to the public dir. */
 export const errorPaths = {
   unknownLang: 'api/v1/bible/_errors/unknown-lang.json',
@@ -30,6 +41,11 @@ export const errorPaths = {
 export interface HostRewriteOptions {
   /** Origin of the service for proxied routes in `_redirects` ("https://api.example.org"). */
   origin: string;
+  /**
+   * The service's public address: problem `type` URIs point at its `/docs/problems` page, as the
+   * service's own do (build option `--public-url`, same as the service's PUBLIC_BASE_URL).
+   */
+  publicBaseUrl: string;
   /** Languages that have a version in this build, in the spec's order; the first is the default. */
   langs?: readonly Lang[];
 }
@@ -50,47 +66,25 @@ export function hostRewrites(options: HostRewriteOptions): OutputFile[] {
     { path: NGINX_MAPS_PATH, content: nginxMaps(langs) },
     { path: staticPaths.nginx, content: nginxServer() },
     { path: staticPaths.redirects, content: redirects(langs, options.origin) },
-    ...problemFiles(langs),
+    { path: HEADERS_PATH, content: netlifyHeaders() },
+    ...problemFiles(langs, options.publicBaseUrl),
   ];
 }
 
-function problemFiles(langs: readonly Lang[]): OutputFile[] {
+/** The errors a static host detects itself, as the service's catalogue words them (without the request's own values). */
+function problemFiles(langs: readonly Lang[], publicBaseUrl: string): OutputFile[] {
+  const file = (path: string, problem: Problem): OutputFile => ({ path, content: JSON.stringify(problemBody(problem, publicBaseUrl)) });
   const files: OutputFile[] = [
-    problem(
-      errorPaths.unknownLang,
-      ApiError.badRequest('lang', `lang must be one of: ${langs.join(', ')}.`),
-    ),
-    problem(
-      errorPaths.methodNotAllowed,
-      new ApiError(405, 'method-not-allowed', {
-        title: 'Method not allowed',
-        detail: 'Only GET and HEAD are allowed.',
-      }),
-    ),
+    file(errorPaths.unknownLang, problems.unknownLanguage(langs)),
+    file(errorPaths.methodNotAllowed, problems.methodNotAllowed()),
   ];
   for (const lang of langs) {
     files.push(
-      problem(
-        errorPaths.unknownBook(lang),
-        ApiError.notFound(
-          `No book has this abbreviation in lang ${lang}; GET /api/v1/bible/books?lang=${lang} lists them (USFM codes are accepted too).`,
-          'abbr',
-        ),
-      ),
-      problem(
-        errorPaths.unknownChapter(lang),
-        ApiError.notFound(
-          `This book has no such chapter in lang ${lang}; GET /api/v1/bible/books?lang=${lang} gives each book's chapter count.`,
-          'chapter',
-        ),
-      ),
+      file(errorPaths.unknownBook(lang), problems.unknownBibleBook(lang)),
+      file(errorPaths.unknownChapter(lang), problems.chapterNotInBook(lang)),
     );
   }
   return files;
-}
-
-function problem(path: string, error: ApiError): OutputFile {
-  return { path, content: JSON.stringify(error.toBody()) };
 }
 
 /** Per language, abbreviation and USFM code pattern → USFM; abbreviations first, as `resolveBook` does. */
@@ -125,19 +119,20 @@ function nginxMaps(langs: readonly Lang[]): string {
 /** Server-level locations: static files for endpoints 9-11, the service for 12-13. */
 function nginxServer(): string {
   const base = '/api/v1/bible';
+  const methodGuard = `        if ($request_method !~ ^(${ALLOWED_METHODS.join('|')})$) { return 405; }`;
   const staticHeaders = [
     '        default_type application/json;',
     '        types { }',
     '        gzip_static on;',
-    '        add_header Access-Control-Allow-Origin "*" always;',
-    '        add_header Cache-Control "public, max-age=86400" always;',
-    '        add_header Vary "Accept-Encoding" always;',
+    ...addHeaders('        ', { ...BIBLE_CORS_HEADERS, 'Cache-Control': BIBLE_CACHE_CONTROL, Vary: 'Accept-Encoding' }),
   ];
   const guards = [
     '        error_page 400 /api/v1/bible/_errors/unknown-lang.json;',
     '        error_page 405 /api/v1/bible/_errors/method-not-allowed.json;',
-    '        if ($request_method !~ ^(GET|HEAD)$) { return 405; }',
+    methodGuard,
   ];
+  // The headers the service puts on a Bible problem; Allow only on the 405, as the service does.
+  const problemHeaders = { ...BIBLE_CORS_HEADERS, ...PROBLEM_HEADERS };
   return [
     '# Generated by the Bible build (build/writers/host-rewrites.ts). Do not edit.',
     '# Include in the `server` block whose root is the public folder; needs nginx-bible-maps.conf',
@@ -147,17 +142,22 @@ function nginxServer(): string {
     '# Problem+json bodies for errors nginx detects itself; the status is the original one.',
     `location ^~ ${base}/_errors/ {`,
     '    internal;',
-    '    default_type application/problem+json;',
+    `    default_type ${PROBLEM_CONTENT_TYPE};`,
     '    types { }',
-    '    add_header Access-Control-Allow-Origin "*" always;',
-    '    add_header Allow "GET, HEAD" always;',
+    ...addHeaders('    ', problemHeaders),
+    '}',
+    `location = /${errorPaths.methodNotAllowed} {`,
+    '    internal;',
+    `    default_type ${PROBLEM_CONTENT_TYPE};`,
+    '    types { }',
+    ...addHeaders('    ', { ...problemHeaders, Allow: ALLOW_HEADER }),
     '}',
     '',
     '# Endpoint 9: the versions.',
     `location = ${base}/versions {`,
     ...staticHeaders,
     '        error_page 405 /api/v1/bible/_errors/method-not-allowed.json;',
-    '        if ($request_method !~ ^(GET|HEAD)$) { return 405; }',
+    methodGuard,
     `        try_files /${staticPaths.versions} =404;`,
     '}',
     '',
@@ -246,6 +246,29 @@ function redirects(langs: readonly Lang[], origin: string): string {
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * Netlify-style `_headers`: the Bible's caching and CORS, as the service sends them. Such hosts
+ * match these rules by request path, so the error bodies served under Bible paths get them too.
+ */
+function netlifyHeaders(): string {
+  const base = '/api/v1/bible';
+  const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)];
+  return [
+    '# Generated by the Bible build (build/writers/host-rewrites.ts). Do not edit.',
+    ...block(`${base}/*`, { ...BIBLE_CORS_HEADERS, 'Cache-Control': BIBLE_CACHE_CONTROL }),
+    ...block(`${base}/_errors/*`, { ...PROBLEM_HEADERS, 'Content-Type': PROBLEM_CONTENT_TYPE }),
+    '',
+  ].join('\n');
+}
+
+/** `add_header` lines (sent on errors too: `always`); values must not hold a double quote. */
+function addHeaders(indent: string, headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => {
+    if (value.includes('"')) throw new Error(`header ${name} cannot be written into nginx: ${value}`);
+    return `${indent}add_header ${name} "${value}" always;`;
+  });
 }
 
 /** The spellings a case-sensitive host must list: as written, lower-case, upper-case; abbr first. */

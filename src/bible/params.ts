@@ -1,5 +1,6 @@
 // Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
 import { LANGS, resolveBook, type Lang } from '../../build/contract/books.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from '../http/problem.ts';
 import { parsePageRequest, type PageRequest } from '../http/paging.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
@@ -20,7 +21,7 @@ export function parseLang(value: unknown): Lang {
   if (value === undefined) return 'fr';
   const found = typeof value === 'string' ? LANGS.find((lang) => lang === value) : undefined;
   if (!found) {
-    throw ApiError.badRequest('lang', `lang must be one of ${LANGS.join(', ')} (default fr); got ${describe(value)}.`);
+    throw new ApiError(problems.unknownLanguage(LANGS, describe(value)));
   }
   return found;
 }
@@ -33,10 +34,7 @@ export function parseBook(queries: BibleQueries, lang: Lang, value: string): Boo
   const canon = /^[A-Za-z0-9]{1,10}$/.test(value) ? resolveBook(lang, value) : undefined;
   const book = canon ? queries.book(lang, canon.usfm) : undefined;
   if (!book) {
-    throw ApiError.notFound(
-      `abbr "${value}" is not a book in lang ${lang}: use an abbreviation listed by /api/v1/bible/books?lang=${lang}, or a USFM code such as GEN or JHN.`,
-      'abbr',
-    );
+    throw new ApiError(problems.unknownBibleBook(lang, value));
   }
   return book;
 }
@@ -45,7 +43,7 @@ export function parseBook(queries: BibleQueries, lang: Lang, value: string): Boo
 export function parsePositiveInteger(name: string, value: string): number {
   const number = Number(value);
   if (!POSITIVE_INTEGER.test(value) || !Number.isSafeInteger(number)) {
-    throw ApiError.badRequest(name, `${name} must be a whole number from 1, written without sign or leading zeros; got "${value}".`);
+    throw new ApiError(problems.invalidParameter(name, `${name} must be a whole number from 1, written without sign or leading zeros; got "${value}".`));
   }
   return number;
 }
@@ -54,7 +52,7 @@ export function parsePositiveInteger(name: string, value: string): number {
 export function parseChapter(book: BookRow, value: string): number {
   const chapter = parsePositiveInteger('chapter', value);
   if (chapter > book.chapters) {
-    throw ApiError.notFound(`chapter ${chapter} is outside ${book.name}, which has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}.`, 'chapter');
+    throw new ApiError(problems.chapterOutsideBook(book.name, chapter, book.chapters));
   }
   return chapter;
 }
@@ -69,13 +67,15 @@ export interface SearchParams extends PageRequest {
 export function parseSearch(query: Record<string, unknown>): SearchParams {
   const lang = parseLang(query.lang);
   const q = query.q;
-  if (q !== undefined && typeof q !== 'string') throw ApiError.badRequest('q', 'q must be given once.');
-  if (q === undefined || q.trim() === '') throw ApiError.badRequest('q', 'q (the text to search for) is required and must not be blank.');
+  if (q !== undefined && typeof q !== 'string') throw new ApiError(problems.invalidParameter('q', 'q must be given once.'));
+  if (q === undefined || q.trim() === '') {
+    throw new ApiError(problems.invalidParameter('q', 'q (the text to search for) is required and must not be blank.'));
+  }
   if ([...q].length > MAX_QUERY_LENGTH) {
-    throw ApiError.badRequest('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`);
+    throw new ApiError(problems.invalidParameter('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`));
   }
   const match = ftsQuery(q);
-  if (match === undefined) throw ApiError.badRequest('q', 'q has no word to search for: give at least one letter or digit.');
+  if (match === undefined) throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
   return { q, match, lang, ...parsePageRequest(query) };
 }
 

@@ -4,6 +4,8 @@ import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
+import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { bookByUsfm } from '../../build/contract/books.ts';
@@ -12,21 +14,9 @@ import { chapterResponse } from '../../build/contract/responses.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
 import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
 
-/**
- * Long and public: a build changes the text rarely (a new build is a deliberate release), and
- * revalidation with the strong ETag is cheap; a stale copy may be used for a week while it is.
- */
-export const BIBLE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-
-/** On every Bible response, errors included: the Bible is meant to be called from browsers. */
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
-};
-
-/** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries them too. */
+/** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries the CORS headers too. */
 export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(BIBLE_CORS_HEADERS)) res.setHeader(name, value);
   next();
 };
 
@@ -66,7 +56,7 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const chapter = parseChapter(book, String(req.params.chapter));
     const file = files.get(staticPaths.chapter(lang, book.usfm, chapter));
     // A chapter the source leaves empty has no file (the writer skips it): nothing to read there.
-    if (!file) throw ApiError.notFound(`chapter ${chapter} of ${book.name} has no verses in this version.`, 'chapter');
+    if (!file) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
     sendStatic(req, res, file);
   });
 
@@ -77,12 +67,10 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const chapter = parseChapter(book, String(req.params.chapter));
     const from = parsePositiveInteger('from', String(req.params.from));
     const to = parsePositiveInteger('to', String(req.params.to));
-    if (from > to) throw ApiError.badRequest('from', `from (${from}) must not be greater than to (${to}).`);
+    if (from > to) throw new ApiError(problems.reversedVerseRange(from, to));
     const last = queries.lastVerse(lang, book.usfm, chapter);
-    if (last === undefined) throw ApiError.notFound(`chapter ${chapter} of ${book.name} has no verses in this version.`, 'chapter');
-    if (from > last) {
-      throw ApiError.notFound(`from (${from}) is past the last verse of ${book.name} ${chapter}, which is ${last}.`, 'from');
-    }
+    if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
+    if (from > last) throw new ApiError(problems.verseOutsideChapter(book.name, chapter, from, last));
     const verses = queries.verseRange(lang, book.usfm, chapter, from, Math.min(to, last)).map(verseFromRow);
     const canon = bookByUsfm(book.usfm);
     const version = queries.version(lang);

@@ -8,6 +8,7 @@ import type { BuildStamp } from '../../build/contract/stamp.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { createBibleQueries, type BibleQueries } from './queries.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
 
@@ -42,9 +43,6 @@ export interface BibleSourceOptions {
   retryAfterSeconds?: number;
 }
 
-/** How to make the artifacts; quoted in every 503. */
-export const BUILD_HINT = 'Build it with `BIBLE_SOURCES_DIR=<folder with the version sources> npm run build:bible`.';
-
 /** A stamp as far as the service relies on it. */
 type Stamp = Pick<BuildStamp, 'schemaVersion' | 'buildHash'>;
 
@@ -64,7 +62,7 @@ export function openBibleSource(
   options: BibleSourceOptions = {},
 ): BibleSource {
   const recheckMs = options.recheckMs ?? 10_000;
-  const retryAfter = String(options.retryAfterSeconds ?? 60);
+  const retryAfter = options.retryAfterSeconds ?? 60;
   let build: (BibleBuild & { db: Database.Database }) | null = null;
   let unavailableReason = 'The Bible has not been checked yet.';
   let lastCheck = -Infinity;
@@ -119,11 +117,7 @@ export function openBibleSource(
     current() {
       check();
       if (build) return build;
-      throw new ApiError(503, 'bible-unavailable', {
-        title: 'Bible not available',
-        detail: `${unavailableReason} ${BUILD_HINT}`,
-        headers: { 'Retry-After': retryAfter },
-      });
+      throw new ApiError(problems.bibleNotBuilt(unavailableReason, retryAfter));
     },
     status() {
       check();

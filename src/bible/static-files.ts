@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
@@ -63,11 +64,7 @@ export function createStaticFiles(publicDir: string, options: StaticFilesOptions
       const file = readStaticFile(path.join(publicDir, ...relativePath.split('/')));
       if (stampBuildHash(stampFile) !== options.buildHash) {
         options.onStale();
-        throw new ApiError(503, 'bible-unavailable', {
-          title: 'Bible not available',
-          detail: 'The Bible is being rebuilt on this server; retry in a moment.',
-          headers: { 'Retry-After': '2' },
-        });
+        throw new ApiError(problems.bibleRebuilding());
       }
       if (!file) return undefined;
       cache.set(relativePath, file);

@@ -2,6 +2,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
+import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { sendJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { price } from './money.ts';
@@ -27,14 +29,6 @@ export interface ChurchRouterOptions {
 /** Events endpoint cap (spec 4, rule 2). */
 export const MAX_EVENTS = 50;
 
-const CACHE_CONTROL = 'private, max-age=60';
-
-/**
- * One answer for an unknown slug and a non-public church, so the two cannot be told apart.
- * The detail does not echo the slug: the body is the same bytes for every such request.
- */
-const CHURCH_NOT_FOUND_DETAIL = 'No public church has this slug.';
-
 /** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
 export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config'>, options: ChurchRouterOptions = {}): Router {
   const { churches, config } = services;
@@ -44,12 +38,13 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
 
   const churchOf = (res: Response): ChurchRecord => res.locals.church as ChurchRecord;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
-  const send = (req: Request, res: Response, body: unknown) => sendJson(req, res, body, { cacheControl: CACHE_CONTROL });
+  const send = (req: Request, res: Response, body: unknown) => sendJson(req, res, body, { cacheControl: CHURCH_CACHE_CONTROL });
 
   // Every route below starts with the church: looked up once, here, and 404 when unknown or not public.
   router.param('slug', async (_req, res, next, slug: string) => {
     const church = await churches.publicChurchBySlug(slug);
-    if (!church) return next(ApiError.notFound(CHURCH_NOT_FOUND_DETAIL));
+    // One answer for an unknown slug and a non-public church, so the two cannot be told apart.
+    if (!church) return next(new ApiError(problems.churchNotFound()));
     res.locals.church = church;
     next();
   });
@@ -173,7 +168,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
     const church = churchOf(res);
     const albumId = String(req.params.albumId);
     const photos = await churches.publicAlbumPhotos(church.id, albumId);
-    if (!photos) throw ApiError.notFound('This church has no public album with this albumId.', 'albumId');
+    if (!photos) throw new ApiError(problems.albumNotFound());
     const body: Photo[] = photos.map((photo) => ({
       url: photo.url,
       thumbnailUrl: photo.thumbnailUrl,
@@ -192,6 +187,6 @@ function libraryType(req: Request): LibraryType | undefined {
   const raw = singleQueryValue(req.query, 'type');
   if (raw === undefined) return undefined;
   const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
-  if (!found) throw ApiError.badRequest('type', `type must be one of ${LIBRARY_TYPES.join(', ')} (case-insensitive).`);
+  if (!found) throw new ApiError(problems.unknownLibraryType(LIBRARY_TYPES));
   return found;
 }

@@ -1,4 +1,11 @@
 // The OpenAPI 3.1 document: the contract of every endpoint, and the decisions taken where the spec is silent.
+import {
+  ALLOW_HEADER,
+  BIBLE_CACHE_CONTROL,
+  BIBLE_CORS_HEADERS,
+  CHURCH_CACHE_CONTROL,
+  PROBLEM_CONTENT_TYPE,
+} from '../../build/contract/http-policy.ts';
 
 type Json = Record<string, unknown>;
 
@@ -6,7 +13,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const problem = (description: string, headers: Json = {}) => ({
   description,
   headers,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: ref('Problem') } },
 });
 const json = (description: string, schema: Json, headers: Json = {}) => ({
   description,
@@ -98,7 +105,7 @@ function bibleGet(summary: string, description: string, ok: Json, parameters: Js
       description,
       security: [],
       parameters,
-      responses: { '200': { ...ok, headers: { ...cacheHeaders, 'Access-Control-Allow-Origin': { schema: { type: 'string', const: '*' } } } }, ...extra, ...bibleErrors },
+      responses: { '200': { ...ok, headers: { ...cacheHeaders, 'Access-Control-Allow-Origin': { schema: { type: 'string', const: BIBLE_CORS_HEADERS['Access-Control-Allow-Origin'] } } } }, ...extra, ...bibleErrors },
     },
   };
 }
@@ -178,15 +185,15 @@ export function openApiDocument(): Json {
   };
 }
 
-const DESCRIPTION = `A read-only HTTP API. Every method other than GET and HEAD answers 405 with \`Allow: GET, HEAD\`.
+const DESCRIPTION = `A read-only HTTP API. Every method other than GET and HEAD answers 405 with \`Allow: ${ALLOW_HEADER}\`.
 
-**Errors** are RFC 9457 problem details (\`application/problem+json\`: \`type\`, \`title\`, \`status\`, \`detail\`, and \`parameter\` when a parameter is at fault). Bad input answers 400 naming the parameter, never 5xx.
+**Errors** are RFC 9457 problem details (\`${PROBLEM_CONTENT_TYPE}\`: \`type\`, \`title\`, \`status\`, \`detail\`, and \`parameter\` when a parameter is at fault). Bad input answers 400 naming the parameter, never 5xx.
 
 **Paging** (posts, library, search): \`{ items, page, size, totalItems, totalPages }\`, \`page\` zero-based, \`size\` 1 to 50.
 
-**Church endpoints** need \`Authorization: Bearer sk_live_…\`; 120 requests per minute per key, with \`RateLimit\`/\`RateLimit-Policy\` headers and \`Retry-After\` on 429. Every request with a key counts, whatever its status. Responses are \`Cache-Control: private, max-age=60\` with a strong ETag; no CORS headers (keys do not belong in browsers). A church whose profile is not public answers exactly like an unknown one. A key is checked for its format and checksum before any lookup; a missing key or another scheme answers 401 with \`WWW-Authenticate: Bearer\`, a malformed, unknown or revoked key with \`WWW-Authenticate: Bearer error="invalid_token"\`. An address that sends too many invalid keys (30 a minute by default) gets 429 for the rest of the minute.
+**Church endpoints** need \`Authorization: Bearer sk_live_…\`; 120 requests per minute per key, with \`RateLimit\`/\`RateLimit-Policy\` headers and \`Retry-After\` on 429. Every request with a key counts, whatever its status. Responses are \`Cache-Control: ${CHURCH_CACHE_CONTROL}\` with a strong ETag; no CORS headers (keys do not belong in browsers). A church whose profile is not public answers exactly like an unknown one. A key is checked for its format and checksum before any lookup; a missing key or another scheme answers 401 with \`WWW-Authenticate: Bearer\`, a malformed, unknown or revoked key with \`WWW-Authenticate: Bearer error="invalid_token"\`. An address that sends too many invalid keys (30 a minute by default) gets 429 for the rest of the minute.
 
-**Bible endpoints** need no key, carry \`Access-Control-Allow-Origin: *\`, a strong ETag (per representation: br and gzip bodies have their own) and \`Cache-Control: public, max-age=86400, stale-while-revalidate=604800\`. Versions, books and chapters are served precompressed (br, then gzip) by Accept-Encoding. Ranges and search may carry a per-address limit (\`BIBLE_RATE_LIMIT_PER_MINUTE\`, default 600, 0 turns it off). Until the Bible is built on a server, they answer 503 with \`Retry-After\`. \`lang\` defaults to \`fr\`. Versions, books and chapters are also published as static JSON (\`npm run build:bible\`) for a CDN, with generated nginx and \`_redirects\` rules that map these URLs onto the files.`;
+**Bible endpoints** need no key, carry \`Access-Control-Allow-Origin: ${BIBLE_CORS_HEADERS['Access-Control-Allow-Origin']}\`, a strong ETag (per representation: br and gzip bodies have their own) and \`Cache-Control: ${BIBLE_CACHE_CONTROL}\`. Versions, books and chapters are served precompressed (br, then gzip) by Accept-Encoding. Ranges and search may carry a per-address limit (\`BIBLE_RATE_LIMIT_PER_MINUTE\`, default 600, 0 turns it off). Until the Bible is built on a server, they answer 503 with \`Retry-After\`. \`lang\` defaults to \`fr\`. Versions, books and chapters are also published as static JSON (\`npm run build:bible\`) for a CDN, with generated nginx and \`_redirects\` rules that map these URLs onto the files.`;
 
 const SCHEMAS: Json = {
   Problem: {

@@ -1,9 +1,12 @@
-// The OpenAPI document at /api/openapi.json and the reference page at /docs (Swagger UI from npm, no CDN).
+// The OpenAPI document at /api/openapi.json, the reference page at /docs (Swagger UI from npm, no CDN), and /docs/problems.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { type Router } from 'express';
 import { openApiDocument } from './openapi.ts';
 import { sendJson } from '../http/cache.ts';
+import type { Config } from '../config.ts';
+import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
+import { problemsPage } from './problems-page.ts';
 
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -15,20 +18,27 @@ const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
 // The page loads nothing from elsewhere and sends no requests but to this origin.
 const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
-export function createDocsRouter(): Router {
+export function createDocsRouter(config: Pick<Config, 'publicBaseUrl'>): Router {
   const router = express.Router();
   const documentBody = openApiDocument();
+  const problemsHtml = problemsPage(config.publicBaseUrl);
 
   router.get('/', (_req, res) => {
     res.json({
       name: 'Church Data and Bible API',
       openapi: '/api/openapi.json',
       docs: '/docs',
+      problems: PROBLEMS_PAGE_PATH,
       bible: '/api/v1/bible/versions',
     });
   });
   router.get('/api/openapi.json', (req, res) => {
-    sendJson(req, res, documentBody, { cacheControl: 'public, max-age=300' });
+    sendJson(req, res, documentBody, { cacheControl: DOCS_CACHE_CONTROL });
+  });
+  router.get(PROBLEMS_PAGE_PATH, (_req, res) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.setHeader('Cache-Control', DOCS_CACHE_CONTROL);
+    res.type('html').send(problemsHtml);
   });
   router.get('/docs', (_req, res, next) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
 export interface SendJsonOptions {
-  /** The Cache-Control header value, e.g. `private, max-age=60` (church) or `public, max-age=86400` (Bible). */
+  /** The Cache-Control header value: one of the constants of build/contract/http-policy.ts. */
   cacheControl: string;
-  /** Extra headers set on both the 200 and the 304 (e.g. `Access-Control-Allow-Origin`). */
+  /** Extra headers set on both the 200 and the 304. */
   headers?: Record<string, string>;
   /** Status of a fresh response; 200 by default. */
   status?: number;
@@ -15,7 +15,7 @@ export interface SendJsonOptions {
  * Serialises `body` once, tags it with a strong ETag (quoted base64url SHA-256 of the bytes),
  * and answers 304 without a body when the request's If-None-Match matches.
  *
- * @example sendJson(req, res, profile, { cacheControl: 'private, max-age=60' })
+ * @example sendJson(req, res, profile, { cacheControl: CHURCH_CACHE_CONTROL })
  */
 export function sendJson(req: Request, res: Response, body: unknown, options: SendJsonOptions): void {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');

@@ -1,34 +1,34 @@
 // The one place where errors become RFC 9457 problem+json responses.
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
+import { problemBody, problems, type Problem } from '../../build/contract/problems.ts';
 import { ApiError } from './problem.ts';
 import type { Logger } from './logger.ts';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-/** Writes an ApiError as problem+json with its headers. */
-export function sendProblem(res: Response, error: ApiError): void {
-  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(error.toBody()));
+/** Writes a problem as problem+json with its headers; its type URI points under `publicBaseUrl`. */
+export function sendProblem(res: Response, problem: Problem, publicBaseUrl: string): void {
+  for (const [name, value] of Object.entries({ ...PROBLEM_HEADERS, ...problem.headers })) res.setHeader(name, value);
+  res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem, publicBaseUrl)));
 }
 
 /** Last route: any path that matched nothing is a 404 problem. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(ApiError.notFound(`No resource at ${req.path}.`));
+  next(new ApiError(problems.pathNotFound(req.path)));
 };
 
 /** Error middleware: ApiError as is; body-parser style errors with a status as 4xx; anything else a logged 500. */
-export function problemHandler(logger: Logger): ErrorRequestHandler {
+export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    if (err instanceof ApiError) return sendProblem(res, err);
+    if (err instanceof ApiError) return sendProblem(res, err.problem, publicBaseUrl);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) {
       logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: String(err?.stack ?? err) });
-      return sendProblem(res, new ApiError(500, 'internal', { title: 'Internal error', detail: 'The server could not answer this request. It has been logged.' }));
+      return sendProblem(res, problems.internalError(), publicBaseUrl);
     }
-    sendProblem(res, new ApiError(status, 'bad-request', { title: 'Bad request', detail: String(err?.message ?? 'Bad request') }));
+    sendProblem(res, problems.malformedRequest(status, String(err?.message ?? 'Bad request')), publicBaseUrl);
   };
 }

@@ -1,16 +1,12 @@
 // Every path of the API answers GET and HEAD only; anything else is 405 with Allow, before auth or lookup.
 import type { RequestHandler } from 'express';
+import { ALLOWED_METHODS } from '../../build/contract/http-policy.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from './problem.ts';
 
-export const ALLOWED_METHODS = 'GET, HEAD';
+const allowed = new Set<string>(ALLOWED_METHODS);
 
 export const methodGuard: RequestHandler = (req, _res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
-  next(
-    new ApiError(405, 'method-not-allowed', {
-      title: 'Method not allowed',
-      detail: `This API is read-only: ${req.method} is not allowed; use GET or HEAD.`,
-      headers: { Allow: ALLOWED_METHODS },
-    }),
-  );
+  if (allowed.has(req.method)) return next();
+  next(new ApiError(problems.methodNotAllowed(req.method)));
 };

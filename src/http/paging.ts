@@ -1,4 +1,5 @@
 // The paging contract of every paged list (posts, library, search): `page` and `size` in, the envelope out.
+import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from './problem.ts';
 
 /** A zero-based page request, already validated. */
@@ -44,7 +45,7 @@ export function pageEnvelope<T>(items: T[], request: PageRequest, totalItems: nu
 export function singleQueryValue(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw ApiError.badRequest(name, `${name} must be given once, as a single value.`);
+  if (typeof value !== 'string') throw new ApiError(problems.invalidParameter(name, `${name} must be given once, as a single value.`));
   return value;
 }
 
@@ -53,7 +54,9 @@ function queryInteger(query: Record<string, unknown>, name: string, fallback: nu
   if (raw === undefined) return fallback;
   const value = CANONICAL_INTEGER.test(raw) ? Number(raw) : NaN;
   if (!(value >= min && value <= max)) {
-    throw ApiError.badRequest(name, `${name} must be a whole number from ${min} to ${max}, written without sign or leading zeros; got "${raw.slice(0, 40)}".`);
+    throw new ApiError(
+      problems.invalidParameter(name, `${name} must be a whole number from ${min} to ${max}, written without sign or leading zeros; got "${raw.slice(0, 40)}".`),
+    );
   }
   return value;
 }

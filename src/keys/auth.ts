@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type AugmentedRequest } from 'express-rate-limit';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { limiterLogger } from '../limits/limiter-logger.ts';
 import { RATE_LIMIT_WINDOW_MS } from '../limits/key-limit.ts';
 import { KEY_PREFIX, isWellFormedKey } from './format.ts';
@@ -39,23 +40,16 @@ function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): RequestHa
   return (req, res, next) => {
     const header = req.get('authorization');
     if (header === undefined || header.trim() === '') {
-      return next(unauthorized(`This endpoint needs an API key: send the header "Authorization: Bearer ${KEY_PREFIX}…".`, false));
+      return next(new ApiError(problems.apiKeyMissing(KEY_PREFIX)));
     }
     const match = BEARER.exec(header);
     if (!match) {
-      return next(unauthorized(`The Authorization header must use the Bearer scheme: "Authorization: Bearer ${KEY_PREFIX}…".`, false));
+      return next(new ApiError(problems.authorizationNotBearer(KEY_PREFIX)));
     }
     const token = match[1];
-    if (!isWellFormedKey(token)) {
-      return next(
-        unauthorized(
-          `The API key in the Authorization header is malformed: a key is "${KEY_PREFIX}" followed by 39 letters and digits, and its checksum must match. Check it was copied whole.`,
-          true,
-        ),
-      );
-    }
+    if (!isWellFormedKey(token)) return next(new ApiError(problems.apiKeyMalformed(KEY_PREFIX)));
     const key = keys.activeKeyByFingerprint(fingerprinter.fingerprint(token));
-    if (!key) return next(unauthorized('The API key is unknown or has been revoked.', true));
+    if (!key) return next(new ApiError(problems.apiKeyUnknown()));
     const locals: KeyAuthLocals = { apiKeyId: key.id, apiKeyDeveloperId: key.developerId };
     Object.assign(res.locals, locals);
     keys.markUsed(key.id, new Date());
@@ -84,22 +78,8 @@ function createInvalidKeyThrottle({ config, limitStores, logger }: KeyAuthServic
     logger: limiterLogger(logger, 'invalid-key'),
     handler: (req, _res, next) => {
       const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime);
-      next(
-        new ApiError(429, 'too-many-invalid-keys', {
-          title: 'Too many requests with an invalid API key',
-          detail: `More than ${limit} requests in a minute from this address carried a missing or invalid API key; retry after ${retryAfter} seconds.`,
-          headers: { 'Retry-After': String(retryAfter) },
-        }),
-      );
+      next(new ApiError(problems.tooManyInvalidKeys(limit, retryAfter)));
     },
-  });
-}
-
-function unauthorized(detail: string, tokenGiven: boolean): ApiError {
-  return new ApiError(401, 'unauthorized', {
-    title: 'Unauthorized',
-    detail,
-    headers: { 'WWW-Authenticate': tokenGiven ? 'Bearer error="invalid_token"' : 'Bearer' },
   });
 }
 

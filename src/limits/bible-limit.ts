@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 
@@ -21,12 +22,7 @@ export function createBibleRateLimit(services: Pick<AppServices, 'config' | 'lim
     passOnStoreError: true,
     logger: limiterLogger(services.logger, 'bible'),
     handler: (_req, res, next) => {
-      next(
-        new ApiError(429, 'rate-limited', {
-          title: 'Too many requests',
-          detail: `More than ${limit} requests in a minute from this address to this endpoint; retry after ${String(res.getHeader('Retry-After') ?? 60)} seconds.`,
-        }),
-      );
+      next(new ApiError(problems.bibleRateLimited(limit, String(res.getHeader('Retry-After') ?? 60))));
     },
   });
 }

@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { limiterLogger } from './limiter-logger.ts';
 
 /** Standard headers per draft-ietf-httpapi-ratelimit-headers-08 and later: `RateLimit` and `RateLimit-Policy`. */
@@ -27,12 +28,7 @@ export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limit
     passOnStoreError: true,
     logger: limiterLogger(services.logger, 'key'),
     handler: (_req, res, next) => {
-      next(
-        new ApiError(429, 'rate-limited', {
-          title: 'Too many requests',
-          detail: `More than ${limit} requests in a minute with this API key; retry after ${String(res.getHeader('Retry-After') ?? 60)} seconds.`,
-        }),
-      );
+      next(new ApiError(problems.keyRateLimited(limit, String(res.getHeader('Retry-After') ?? 60))));
     },
   });
 }

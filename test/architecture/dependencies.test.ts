@@ -40,14 +40,7 @@ const RULES: readonly DependencyRule[] = [
 ];
 
 /** Known edges the rules would refuse, each with the work that removes it. */
-const ALLOWED: readonly AllowedEdge[] = [
-  {
-    from: 'build/writers/host-rewrites.ts',
-    to: 'src/http/problem.ts',
-    // TODO(issue 10, "problems" helper): the problem body moves to build/contract/problems.ts; delete this exception then.
-    reason: 'the generated error files are built with the service ApiError until the problem catalogue moves into build/contract/',
-  },
-];
+const ALLOWED: readonly AllowedEdge[] = [];
 
 describe('the import graph of build/, src/ and scripts/', () => {
   const graph = importGraph(ROOT, ['build', 'src', 'scripts']);

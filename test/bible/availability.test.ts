@@ -9,6 +9,7 @@ import { syntheticVersions } from '../helpers/synthetic-model.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
 import { rawRequest } from './raw-request.ts';
+import { problemType } from '../helpers/problem.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -40,8 +41,8 @@ async function expectUnavailable(server: TestServer, reason: RegExp): Promise<vo
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const body = res.json() as { type: string; title: string; status: number; detail: string };
     expect(body.status).toBe(503);
-    expect(body.title).toBeTruthy();
-    expect(body.type).toMatch(/bible-unavailable$/);
+    expect(body.title).toBe('Bible not built');
+    expect(body.type).toBe(problemType('bible-not-built'));
     expect(body.detail).toContain('BIBLE_SOURCES_DIR=');
     expect(body.detail).toContain('npm run build:bible');
     expect(body.detail).toMatch(reason);
@@ -137,6 +138,7 @@ describe('Bible availability', () => {
     const during = await rawRequest(`${server.url}/api/v1/bible/Gn/2`);
     expect(during.status).toBe(503);
     expect(during.headers['retry-after']).toBe('2');
+    expect(during.json()).toMatchObject({ status: 503, type: problemType('bible-rebuilding'), title: 'Bible build being swapped' });
     const after = await rawRequest(`${server.url}/api/v1/bible/Gn/2`);
     expect(after.status).toBe(200);
     expect((after.json() as { verses: { text: string }[] }).verses[0].text).toBe('Genèse 2:1 reconstruite.');

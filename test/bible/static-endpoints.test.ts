@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { rawRequest } from './raw-request.ts';
+import { problemType } from '../helpers/problem.ts';
 
 let bible: BibleFixture;
 let server: TestServer;
@@ -158,7 +159,7 @@ describe('books and lang', () => {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       const body = res.json() as { status: number; detail: string; parameter: string; type: string; title: string };
-      expect(body).toMatchObject({ status: 400, parameter: 'lang' });
+      expect(body).toMatchObject({ status: 400, parameter: 'lang', type: problemType('unknown-language'), title: 'Unknown Bible language' });
       expect(body.detail).toContain('fr, en, es, pt, nl');
     }
   });

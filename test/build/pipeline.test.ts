@@ -38,6 +38,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
       databasePath: join(dir, 'var/bible.sqlite'),
       reportPath: join(dir, 'var/bible-report.json'),
       origin: 'https://api.example.org',
+      publicUrl: 'https://api.example.org/',
       versions: entries,
       readVersion: (entry) => syntheticText(entry.lang),
     };
@@ -60,6 +61,9 @@ describe('Bible build pipeline (synthetic sources)', () => {
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.gz'));
     await stat(join(dir, 'public/bible-search/nl.json'));
     expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://api.example.org/api/v1/bible/search');
+    expect(await readFile(join(dir, 'public/_headers'), 'utf8')).toContain('Cache-Control: public, max-age=86400, stale-while-revalidate=604800');
+    const unknownLang = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/_errors/unknown-lang.json'), 'utf8'));
+    expect(unknownLang.type).toBe('https://api.example.org/docs/problems#unknown-language');
     const db = new Database(options.databasePath!, { readonly: true });
     expect(db.prepare("SELECT value FROM meta WHERE key = 'buildHash'").get()).toEqual({ value: result.buildHash });
     db.close();
@@ -82,6 +86,16 @@ describe('Bible build pipeline (synthetic sources)', () => {
     const result = await buildBible({ ...options, force: true });
     expect(result.status).toBe('built');
     expect(await readFile(chapter)).toEqual(before);
+  });
+
+  it('counts the public URL of the problem types in the build hash, as the proxy origin', async () => {
+    const before = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8')).buildHash;
+    const result = await buildBible({ ...options, publicUrl: 'https://bible.example.org' });
+    expect(result.status).toBe('built');
+    expect(result.buildHash).not.toBe(before);
+    const unknownBook = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/_errors/en/unknown-book.json'), 'utf8'));
+    expect(unknownBook.type).toBe('https://bible.example.org/docs/problems#bible-book-not-found');
+    await expect(buildBible({ ...options, publicUrl: 'bible.example.org' })).rejects.toThrow(/absolute URL/);
   });
 
   it('refuses a source whose SHA-256 is not the pinned one', async () => {

@@ -60,7 +60,7 @@ export async function startClockedRouter(api: ChurchApi, initial: Date): Promise
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(CHURCHES, createChurchRouter(api.server.services, { now: () => now }));
-  app.use(problemHandler(createLogger('silent')));
+  app.use(problemHandler(createLogger('silent'), api.server.services.config.publicBaseUrl));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
 import { strongEtag } from '../../src/http/cache.ts';
+import { problemType } from '../helpers/problem.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -64,7 +65,12 @@ describe('a hidden church answers exactly like an unknown one', () => {
       const hiddenBytes = Buffer.from(await hidden.arrayBuffer());
       const unknownBytes = Buffer.from(await unknown.arrayBuffer());
       expect(unknownBytes.equals(hiddenBytes)).toBe(true);
-      expect(JSON.parse(hiddenBytes.toString())).toMatchObject({ status: 404, title: 'Not found' });
+      expect(JSON.parse(hiddenBytes.toString())).toEqual({
+        type: problemType('church-not-found'),
+        title: 'Unknown church',
+        status: 404,
+        detail: 'No public church has this slug.',
+      });
     });
   }
 

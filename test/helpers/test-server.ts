@@ -7,6 +7,7 @@ import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
 import { createApp } from '../../src/app.ts';
 import { listenOnLoopback } from './listen.ts';
+import { TEST_PUBLIC_BASE_URL } from './problem.ts';
 
 export interface TestServer {
   url: string;
@@ -32,6 +33,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       BIBLE_PUBLIC_DIR: path.join(dir, 'public'),
       BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
       LOG_LEVEL: 'info',
+      PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,
       ...env,
     },
     dir,

@@ -38,8 +38,7 @@ describe('page and size', () => {
     [{ page: ['1', '2'] }, 'page'],
   ])('refuse %j with a 400 naming %s', (query, parameter) => {
     const error = refusal(query);
-    expect(error.status).toBe(400);
-    expect(error.parameter).toBe(parameter);
+    expect(error.problem).toMatchObject({ status: 400, type: 'invalid-parameter', title: 'Invalid parameter', parameter });
   });
 });
 

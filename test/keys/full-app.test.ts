@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey } from '../helpers/api-key.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { problemType } from '../helpers/problem.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-paris';
 
@@ -23,7 +24,7 @@ describe('keys in the whole app', () => {
       expect(response.status, pathname).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+      expect(await response.json()).toMatchObject({ status: 401, title: 'Missing API key', type: problemType('api-key-missing') });
     }
   });
 
@@ -55,7 +56,7 @@ describe('keys in the whole app', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ status: 429, type: expect.stringMatching(/\/rate-limited$/) });
+    expect(await limited.json()).toMatchObject({ status: 429, title: 'API key rate limit exceeded', type: problemType('key-rate-limited') });
     expect((await get(CHURCH, other)).status).toBe(200);
   });
 

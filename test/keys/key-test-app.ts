@@ -18,6 +18,8 @@ import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
 import { createBibleRateLimit } from '../../src/limits/bible-limit.ts';
 import { createLimitStores, type LimitStores } from '../../src/limits/stores.ts';
 import { listenOnLoopback } from '../helpers/listen.ts';
+import { TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
+import { problems } from '../../build/contract/problems.ts';
 
 
 export interface KeyTestServices {
@@ -51,6 +53,7 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
       KEY_SECRET_FILE: path.join(dir, 'key.secret'),
       LOG_LEVEL: 'info',
       TRUST_PROXY: 'loopback',
+      PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,
       ...env,
     },
     dir,
@@ -74,7 +77,7 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
   app.use(methodGuard);
   const churches = express.Router();
   churches.get('/:slug', (req, res, next) => {
-    if (req.params.slug === 'unknown') return next(ApiError.notFound('No church with the slug "unknown".', 'slug'));
+    if (req.params.slug === 'unknown') return next(new ApiError(problems.churchNotFound()));
     res.json({ slug: req.params.slug, keyId: res.locals.apiKeyId });
   });
   app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), churches);
@@ -82,7 +85,7 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
     res.json({ items: [] });
   });
   app.use(notFoundHandler);
-  app.use(problemHandler(logger));
+  app.use(problemHandler(logger, config.publicBaseUrl));
 
   const server = await listenOnLoopback(app);
   return {

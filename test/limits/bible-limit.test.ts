@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
+import { problemType } from '../helpers/problem.ts';
 
 let app: KeyTestApp | undefined;
 afterEach(async () => {
@@ -20,6 +21,7 @@ describe('the Bible limit per client address', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ status: 429, title: 'Bible rate limit exceeded', type: problemType('bible-rate-limited') });
     expect((await fetch(app.url + '/bible/search', { headers: { 'X-Forwarded-For': '192.0.2.11' } })).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey } from '../helpers/api-key.ts';
 import { getWithKey, startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
+import { problemType } from '../helpers/problem.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-chapel';
 
@@ -35,7 +36,7 @@ describe('120 requests per minute per key', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get('ratelimit')).toMatch(/; r=0; /);
     const body = (await limited.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 429, title: 'Too many requests', type: expect.stringMatching(/\/rate-limited$/) });
+    expect(body).toMatchObject({ status: 429, title: 'API key rate limit exceeded', type: problemType('key-rate-limited') });
     expect(body.detail).toContain('120 requests in a minute');
 
     const unaffected = await getWithKey(app.url + CHURCH, other);

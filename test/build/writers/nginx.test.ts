@@ -1,4 +1,4 @@
-// The generated nginx rules, served by a real nginx over a tree written from the synthetic model.
+// The generated nginx rules, served by a real nginx over a tree written from the synthetic model, compared with the service.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import { hostRewrites, NGINX_MAPS_PATH, DEFAULT_ORIGIN } from '../../../build/writers/host-rewrites.ts';
 import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { REPLACED_ENTRIES } from '../../../build/pipeline.ts';
 import { precompress } from '../../../build/writers/compress.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
+import { buildBibleFixture, type BibleFixture } from '../../helpers/bible-fixture.ts';
+import { startTestServer, type TestServer } from '../../helpers/test-server.ts';
+import { problemType, TEST_PUBLIC_BASE_URL } from '../../helpers/problem.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const skipReason = !NGINX && !process.env.CI ? 'nginx is not installed (apt-get install nginx-light)' : undefined;
@@ -21,14 +25,16 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
   let nginx: ChildProcess | undefined;
   let base = '';
   let stderr = '';
+  let bible: BibleFixture | undefined;
+  let service: TestServer | undefined;
 
   beforeAll(async () => {
     if (!NGINX) throw new Error('nginx is required in CI but was not found');
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
     const tree = staticTree(syntheticVersions(), 'test-hash');
-    const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN })];
-    await writeOutputs(publicDir, files, ['api/v1/bible', '_redirects', 'nginx-bible.conf', NGINX_MAPS_PATH]);
+    const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL })];
+    await writeOutputs(publicDir, files, REPLACED_ENTRIES);
     const port = await freePort();
     const upstreamPort = await freePort();
     await mkdir(join(dir, 'logs'));
@@ -65,6 +71,9 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     base = `http://127.0.0.1:${port}`;
     await waitUntilListening(base, () => stderr, () => nginx?.exitCode !== null);
+    // The service over the same synthetic Bible, to compare what both send.
+    bible = await buildBibleFixture();
+    service = await startTestServer({ ...bible.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
   });
 
   afterAll(async () => {
@@ -74,6 +83,8 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
       await exited;
     }
     if (dir) await rm(dir, { recursive: true, force: true });
+    await service?.close();
+    bible?.remove();
   });
 
   it('serves the books of the requested language', async () => {
@@ -121,20 +132,35 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     const response = await fetch(`${base}/api/v1/bible/xyz/1?lang=en`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toMatchObject({ status: 404, parameter: 'abbr' });
+    expect(await response.json()).toMatchObject({
+      type: problemType('bible-book-not-found'),
+      title: 'Unknown Bible book',
+      status: 404,
+      parameter: 'abbr',
+    });
   });
 
   it('answers a chapter the book lacks with a 404 problem naming the chapter', async () => {
     const response = await fetch(`${base}/api/v1/bible/gn/40`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ status: 404, parameter: 'chapter' });
+    expect(await response.json()).toMatchObject({
+      type: problemType('bible-chapter-not-found'),
+      title: 'Unknown Bible chapter',
+      status: 404,
+      parameter: 'chapter',
+    });
   });
 
   it('answers an unknown lang with a 400 problem', async () => {
     const response = await fetch(`${base}/api/v1/bible/books?lang=xx`);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toMatchObject({ status: 400, parameter: 'lang' });
+    expect(await response.json()).toMatchObject({
+      type: problemType('unknown-language'),
+      title: 'Unknown Bible language',
+      status: 400,
+      parameter: 'lang',
+    });
   });
 
   it('answers HEAD like GET without a body, and other methods with a 405 problem', async () => {
@@ -144,7 +170,35 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     const post = await fetch(`${base}/api/v1/bible/gn/1`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    expect(await post.json()).toMatchObject({ status: 405 });
+    expect(await post.json()).toMatchObject({ type: problemType('method-not-allowed'), title: 'Method not allowed', status: 405 });
+  });
+
+  it('sends the Bible Cache-Control with stale-while-revalidate, the CORS headers, and nosniff on problems', async () => {
+    const chapter = await fetch(`${base}/api/v1/bible/gn/1`);
+    expect(chapter.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(chapter.headers.get('access-control-expose-headers')).toBe('ETag, Retry-After, RateLimit, RateLimit-Policy');
+    const problem = await fetch(`${base}/api/v1/bible/xyz/1`);
+    expect(problem.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(problem.headers.get('allow')).toBeNull();
+  });
+
+  // Same request to nginx and to the service: the same status, HTTP policy and problem type.
+  it.each([
+    ['GET', '/api/v1/bible/versions'],
+    ['GET', '/api/v1/bible/books?lang=en'],
+    ['GET', '/api/v1/bible/books'],
+    ['GET', '/api/v1/bible/gn/1'],
+    ['HEAD', '/api/v1/bible/GEN/2?lang=en'],
+    ['GET', '/api/v1/bible/xyz/1?lang=en'],
+    ['GET', '/api/v1/bible/gn/40'],
+    ['GET', '/api/v1/bible/books?lang=xx'],
+    ['GET', '/api/v1/bible/gn/1?lang=xx'],
+    ['POST', '/api/v1/bible/gn/1'],
+    ['DELETE', '/api/v1/bible/versions'],
+    ['PUT', '/api/v1/bible/books?lang=en'],
+  ])('answers %s %s with the same headers as the service', async (method, path) => {
+    const [fromNginx, fromService] = await Promise.all([fetch(base + path, { method }), fetch(service!.url + path, { method })]);
+    expect(policyOf(fromNginx, await fromNginx.text())).toEqual(policyOf(fromService, await fromService.text()));
   });
 
   it('proxies ranges to the service', async () => {
@@ -153,6 +207,24 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     expect(response.status).toBe(502);
   });
 });
+
+/** What both hosts must agree on: status, media type, caching, CORS, Allow, nosniff, and a problem's type. */
+function policyOf(response: Response, text: string): Record<string, unknown> {
+  const header = (name: string) => response.headers.get(name);
+  const isProblem = header('content-type')?.startsWith('application/problem+json') ?? false;
+  const problem = isProblem ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  return {
+    status: response.status,
+    mediaType: header('content-type')?.split(';')[0],
+    cacheControl: header('cache-control'),
+    allowOrigin: header('access-control-allow-origin'),
+    exposeHeaders: header('access-control-expose-headers'),
+    allow: header('allow'),
+    noSniff: header('x-content-type-options'),
+    vary: header('vary'),
+    problem: problem && { type: problem.type, title: problem.title, status: problem.status, parameter: problem.parameter },
+  };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,144 @@
+// /docs/problems: every problem type has an anchor there, and every problem the service answers points at one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PROBLEM_TYPES } from '../../build/contract/problems.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
+import { generateKey } from '../../src/keys/format.ts';
+import { createTestKey } from '../helpers/api-key.ts';
+import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
+import { problemType, TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { rawRequest, type RawResponse } from '../bible/raw-request.ts';
+
+const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
+
+describe('the problem types page', () => {
+  let server: TestServer;
+  let html = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    const response = await fetch(`${server.url}/docs/problems`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    html = await response.text();
+  });
+  afterAll(() => server.close());
+
+  it('has one anchor per problem type of the catalogue, with its status, title and type URI', () => {
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const type of Object.values(PROBLEM_TYPES)) {
+      const section = sectionOf(html, type.slug);
+      expect(section, type.slug).toContain(`${type.status} ${type.title}`);
+      expect(section).toContain(`<code>${TEST_PUBLIC_BASE_URL}/docs/problems#${type.slug}</code>`);
+    }
+    expect([...html.matchAll(/<section id="([^"]+)"/g)].map((match) => match[1])).toEqual(slugs);
+  });
+
+  it('tells a client what to do, with code spans and no unescaped markup', () => {
+    expect(sectionOf(html, 'api-key-missing')).toContain('<code>Authorization: Bearer sk_live_…</code>');
+    expect(sectionOf(html, 'key-rate-limited')).toContain('<code>Retry-After</code>');
+  });
+});
+
+describe('every problem the service answers', () => {
+  let bible: BibleFixture;
+  let server: TestServer;
+  let unbuilt: TestServer;
+  const received = new Map<string, RawResponse>();
+
+  /** Sends one request from the given client address (limits count per address); a problem answer is kept by its slug. */
+  async function receive(pathname: string, options: { key?: string; method?: string; address: string }): Promise<void> {
+    const headers: Record<string, string> = { 'x-forwarded-for': options.address };
+    if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+    keep(await rawRequest(`${server.url}${pathname}`, headers, options.method));
+  }
+
+  function keep(response: RawResponse): void {
+    if (response.status < 400) return;
+    received.set(new URL((response.json() as { type: string }).type).hash.slice(1), response);
+  }
+
+  beforeAll(async () => {
+    bible = await buildBibleFixture();
+    server = await startTestServer({
+      ...bible.env,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'loopback',
+      KEY_RATE_LIMIT_PER_MINUTE: '2',
+      INVALID_KEY_LIMIT_PER_MINUTE: '1',
+      BIBLE_RATE_LIMIT_PER_MINUTE: '2',
+    });
+    const key = () => createTestKey(server.services);
+
+    await receive('/api/v1/bible/Gn/01', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/books?lang=xx', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/%E0%A4%A/1', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/xyz/1', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/Gn/40', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/Gn/1/99/100', { address: '192.0.2.2' });
+    await receive('/nothing-here', { address: '192.0.2.1' });
+    await receive('/api/v1/bible/versions', { method: 'POST', address: '192.0.2.1' });
+    for (let i = 0; i < 3; i++) await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.3' });
+
+    await receive('/api/public/v1/churches/grace-paris', { address: '192.0.2.10' });
+    await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.11' });
+    await receive('/api/public/v1/churches/grace-paris', { key: generateKey(), address: '192.0.2.12' });
+    for (let i = 0; i < 2; i++) await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.13' });
+    await receive('/api/public/v1/churches/no-such-church', { key: key(), address: '192.0.2.14' });
+    await receive('/api/public/v1/churches/grace-paris/gallery/no-such-album/photos', { key: key(), address: '192.0.2.14' });
+    const limitedKey = key();
+    for (let i = 0; i < 3; i++) await receive('/api/public/v1/churches/grace-paris', { key: limitedKey, address: '192.0.2.15' });
+
+    // A failure the service did not foresee.
+    vi.spyOn(server.services.churches, 'publicChurchBySlug').mockRejectedValueOnce(new Error('disk on fire'));
+    await receive('/api/public/v1/churches/grace-paris', { key: key(), address: '192.0.2.16' });
+    vi.restoreAllMocks();
+
+    // A rebuild has swapped the tree under the open database: a chapter not yet in memory is refused.
+    const stampFile = path.join(bible.publicDir, staticPaths.stamp);
+    fs.writeFileSync(stampFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(stampFile, 'utf8')), buildHash: 'swapped' }));
+    await receive('/api/v1/bible/Gn/2', { address: '192.0.2.1' });
+
+    // A server without any Bible build.
+    unbuilt = await startTestServer({ DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    keep(await rawRequest(`${unbuilt.url}/api/v1/bible/versions`));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await unbuilt?.close();
+    bible?.remove();
+  });
+
+  it('covers every problem type of the catalogue (a new type needs a request here)', () => {
+    expect([...received.keys()].sort()).toEqual([...slugs].sort());
+  });
+
+  it('has a type that resolves to its anchor on this service\'s /docs/problems page', async () => {
+    const page = await (await fetch(`${server.url}/docs/problems`)).text();
+    for (const [slug, response] of received) {
+      const body = response.json() as { type: string; title: string; status: number };
+      expect(body.type).toBe(problemType(slug));
+      const type = new URL(body.type);
+      expect(type.origin + type.pathname).toBe(`${TEST_PUBLIC_BASE_URL}/docs/problems`);
+      expect(sectionOf(page, type.hash.slice(1)), slug).toContain(`${body.status} ${body.title}`);
+      expect(response.status, slug).toBe(body.status);
+    }
+  });
+
+  it('is problem+json that must not be sniffed', () => {
+    for (const [slug, response] of received) {
+      expect(response.headers['content-type'], slug).toBe('application/problem+json; charset=utf-8');
+      expect(response.headers['x-content-type-options'], slug).toBe('nosniff');
+    }
+  });
+});
+
+/** The section of the page under the anchor `slug`; fails when there is none. */
+function sectionOf(html: string, slug: string): string {
+  const start = html.indexOf(`<section id="${slug}">`);
+  expect(start, `anchor ${slug}`).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf('</section>', start));
+}
