@@ -17,8 +17,9 @@ export interface RunningServices extends AppServices {
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
   const db = openDatabase(config.databasePath);
+  const churches = createSqliteChurchRepository(db);
   if (config.demoData) {
-    const loaded = loadDemoDataIfEmpty(db);
+    const loaded = await loadDemoDataIfEmpty(churches);
     if (loaded) logger.info('demo data loaded into an empty database', { ...loaded });
   }
   const limitStores = await createLimitStores(config, logger);
@@ -26,7 +27,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   return {
     config,
     logger,
-    churches: createSqliteChurchRepository(db),
+    churches,
     keys: createSqliteKeyRepository(db),
     fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
     limitStores,

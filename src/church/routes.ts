@@ -5,19 +5,8 @@ import { ApiError } from '../http/problem.ts';
 import { sendJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { price } from './money.ts';
-import {
-  LIBRARY_TYPES,
-  type Album,
-  type ChurchEvent,
-  type ChurchProfile,
-  type ChurchRecord,
-  type LibraryItem,
-  type LibraryType,
-  type LiveStatus,
-  type Photo,
-  type Post,
-  type Product,
-} from './types.ts';
+import { LIBRARY_TYPES, type ChurchRecord, type LibraryType } from './records.ts';
+import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
 
 export interface ChurchRouterOptions {
   /** The clock deciding which events are upcoming; tests inject a fixed instant. */

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import { CliError, type CliCommand } from './command.ts';
 import { createSqliteChurchRepository } from '../church/sqlite-repository.ts';
-import { ChurchImportError, importChurchDocument } from '../church/import.ts';
+import { importChurchDocument } from '../church/import/import-churches.ts';
+import { ChurchImportError } from '../church/import/validate.ts';
 
 const importChurches: CliCommand = {
   name: 'import-churches',

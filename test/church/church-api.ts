@@ -7,8 +7,8 @@ import { createTestKey } from '../helpers/api-key.ts';
 import { createChurchRouter } from '../../src/church/routes.ts';
 import { problemHandler } from '../../src/http/errors.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { importChurchDocument } from '../../src/church/import.ts';
-import type { ImportSummary } from '../../src/church/types.ts';
+import { importChurchDocument } from '../../src/church/import/import-churches.ts';
+import type { ImportSummary } from '../../src/church/records.ts';
 
 export const CHURCHES = '/api/public/v1/churches';
 

@@ -4,14 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHURCHES, churchDocument, startChurchApi, type ChurchApi } from './church-api.ts';
-import { ChurchImportError, resolveLocalDateTime, validateChurchDocument } from '../../src/church/import.ts';
+import { ChurchImportError, validateChurchDocument } from '../../src/church/import/validate.ts';
+import { resolveLocalDateTime } from '../../src/church/import/relative-time.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from '../../src/church/demo-data.ts';
 import { churchCommands } from '../../src/cli/church-commands.ts';
 import { CliError } from '../../src/cli/command.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Db } from '../../src/db/open.ts';
-import type { ChurchEvent, ChurchImportRecord } from '../../src/church/types.ts';
+import type { ChurchImportRecord } from '../../src/church/records.ts';
+import type { ChurchEvent } from '../../src/church/responses.ts';
 
 function problemsOf(document: unknown): string[] {
   try {
@@ -190,13 +192,15 @@ describe('import into the running service', () => {
 });
 
 describe('demo data loading', () => {
-  it('loads into an empty database only', () => {
+  it('loads into an empty database only, through the church repository', async () => {
     const db = openDatabase(':memory:');
     try {
-      const first = loadDemoDataIfEmpty(db);
+      const churches = createSqliteChurchRepository(db);
+      const first = await loadDemoDataIfEmpty(churches);
       expect(first).toMatchObject({ churches: 5, replaced: 0 });
       expect(first!.posts).toBeGreaterThan(50);
-      expect(loadDemoDataIfEmpty(db)).toBeUndefined();
+      expect(await loadDemoDataIfEmpty(churches)).toBeUndefined();
+      expect((await churches.counts()).churches).toBe(5);
     } finally {
       db.close();
     }
