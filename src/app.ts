@@ -7,7 +7,7 @@ import { methodGuard } from './http/method-guard.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
 import type { ChurchRepository } from './church/repository.ts';
 import { createChurchRouter } from './church/routes.ts';
-import type { KeyRepository } from './keys/repository.ts';
+import type { AccountRepository } from './accounts/repository.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import { createKeyAuth } from './keys/auth.ts';
 import type { LimitStores } from './limits/stores.ts';
@@ -21,7 +21,7 @@ export interface AppServices {
   config: Readonly<Config>;
   logger: Logger;
   churches: ChurchRepository;
-  keys: KeyRepository;
+  keys: AccountRepository;
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;

@@ -5,7 +5,7 @@ import type { Logger } from './http/logger.ts';
 import { openDatabase } from './db/open.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
-import { createSqliteKeyRepository } from './keys/sqlite-repository.ts';
+import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { openBibleSource } from './bible/source.ts';
@@ -28,7 +28,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     config,
     logger,
     churches,
-    keys: createSqliteKeyRepository(db),
+    keys: createSqliteAccountRepository(db),
     fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
     limitStores,
     bible,
