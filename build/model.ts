@@ -1,24 +1,11 @@
 // The one intermediate model of a Bible version: every reader produces it, every writer consumes it.
+// A verse is defined with the published format (build/contract/), since the service reads verses back.
+import type { Verse } from './contract/verse.ts';
+
+export type { Verse };
 
 /** USFM book code of one of the 66 canonical books ("GEN" … "REV"). */
 export type BookCode = string;
-
-/** One verse of plain scripture text, with optional side fields kept out of `text`. */
-export interface Verse {
-  /** Verse number within its chapter, from 1. */
-  number: number;
-  /** Plain text: no markup, notes, cross-references, Strong's numbers or headings. */
-  text: string;
-  /** Section heading(s) that stand immediately before this verse, joined by " / ". */
-  heading?: string;
-  /** Footnotes attached to this verse, as plain text. */
-  notes?: string[];
-  /**
-   * When the source joins several verses into one (USFM `\v 1-2`, or an empty SWORD
-   * entry whose text sits in the previous verse), the last verse number it covers.
-   */
-  through?: number;
-}
 
 export interface Chapter {
   number: number;

@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { LANGS } from './books.ts';
-import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './layout.ts';
+import { LANGS } from './contract/books.ts';
+import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
+import type { BuildStamp } from './contract/stamp.ts';
 import type { VersionText } from './model.ts';
 import { formatReport, versionReport, type BuildReport } from './report.ts';
 import { loadVersionManifest, sourcePath, verifySourceFile, type VersionManifestEntry } from './sources.ts';
@@ -15,7 +16,7 @@ import { databaseBuildHash, writeDatabase } from './writers/database.ts';
 import { DEFAULT_ORIGIN, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
 import { writeOutputs } from './writers/output-dir.ts';
 import { searchIndexesInWorkers } from './writers/search-index-worker.ts';
-import { staticTree, versionCounts, type BuildStamp } from './writers/static-tree.ts';
+import { staticTree, versionCounts } from './writers/static-tree.ts';
 import type { BuiltVersion, OutputFile } from './writers/types.ts';
 
 /** Bumped whenever the builder's output changes for the same sources; part of the build hash. */

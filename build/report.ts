@@ -1,6 +1,6 @@
 // The build report: per version what was read, what was missing, merged, extra or not understood; output sizes; timings.
+import type { VersionCounts } from './contract/stamp.ts';
 import type { SourceIssue } from './model.ts';
-import type { VersionCounts } from './writers/static-tree.ts';
 
 type IssueKind = SourceIssue['kind'];
 

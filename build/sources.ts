@@ -4,7 +4,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGS, type Lang } from './books.ts';
+import { LANGS, type Lang } from './contract/books.ts';
 
 export type SourceFormat = 'usfm' | 'sword';
 
@@ -166,33 +166,17 @@ export async function sha256OfFile(path: string): Promise<string> {
 }
 
 /**
- * The sources directory: `--sources DIR` (or `--sources=DIR`) beats BIBLE_SOURCES_DIR beats
- * data/sources/ in the project. Relative paths are taken from `cwd`.
+ * The sources directory: the `--sources` option beats BIBLE_SOURCES_DIR beats data/sources/
+ * in the project. Relative paths are taken from `cwd`.
  *
- * @example resolveSourcesDir(process.argv.slice(2), process.env)
+ * @example resolveSourcesDir(options.sources, process.env)
  */
 export function resolveSourcesDir(
-  argv: readonly string[],
+  sourcesOption: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string = process.cwd(),
 ): string {
-  const fromArgs = optionValue(argv, '--sources');
-  const chosen = fromArgs ?? (env.BIBLE_SOURCES_DIR?.trim() || undefined);
+  const chosen = sourcesOption ?? (env.BIBLE_SOURCES_DIR?.trim() || undefined);
   if (chosen === undefined) return DEFAULT_SOURCES_DIR;
   return isAbsolute(chosen) ? chosen : resolve(cwd, chosen);
-}
-
-/** Value of `--name VALUE` or `--name=VALUE` (the last one wins), or undefined. */
-function optionValue(argv: readonly string[], name: string): string | undefined {
-  let value: string | undefined;
-  argv.forEach((arg, index) => {
-    if (arg === name) {
-      const next = argv[index + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${name} needs a directory`);
-      value = next;
-    } else if (arg.startsWith(`${name}=`)) {
-      value = arg.slice(name.length + 1);
-    }
-  });
-  return value;
 }

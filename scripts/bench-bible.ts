@@ -1,27 +1,36 @@
 // Benchmarks the Bible build: (a) a full --force build of the five versions into a temporary folder,
 // (b) reading every KJV verse with our SWORD reader against the SWORD library's own mod2imp.
-// Usage: BIBLE_SOURCES_DIR=DIR npm run bench:bible -- [--runs 3]
+// Usage: BIBLE_SOURCES_DIR=DIR npm run bench:bible -- [--runs 3] [--sources DIR]
 // Goals on the two-core reference machine: (a) at most 20 s, (b) at most 1.5 times mod2imp.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { $, argv, chalk } from 'zx';
+import { $, chalk } from 'zx';
 import { buildBible } from '../build/pipeline.ts';
 import { loadVersionManifest, resolveSourcesDir, sourcePath, verifySourceFile } from '../build/sources.ts';
 import { openSwordModuleZip } from '../build/sword/module-zip.ts';
 import { rawCanonicalVerses, readSwordModule } from '../build/sword/read-module.ts';
 import { writeOutputs } from '../build/writers/output-dir.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const BUILD_GOAL_S = 20;
 const READER_GOAL_RATIO = 1.5;
 
-const runs = Number(argv.runs ?? 3);
-if (!process.env.BIBLE_SOURCES_DIR && argv.sources === undefined) {
+const options = parseCommandLine('scripts/bench-bible.ts', {
+  sources: { type: 'string' },
+  runs: { type: 'string', default: '3' },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(chalk.red(`--runs must be a whole number of at least 1, got "${options.runs}"`));
+  process.exit(1);
+}
+if (!process.env.BIBLE_SOURCES_DIR && options.sources === undefined) {
   console.error(chalk.red('bench:bible needs the sources: set BIBLE_SOURCES_DIR (or pass --sources DIR)'));
   process.exit(1);
 }
-const sourcesDir = resolveSourcesDir(process.argv.slice(2), process.env);
+const sourcesDir = resolveSourcesDir(options.sources, process.env);
 const work = await mkdtemp(join(tmpdir(), 'bench-bible-'));
 try {
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load ${(await $`cat /proc/loadavg`.quiet()).stdout.trim()}`);

@@ -6,20 +6,29 @@
 //   --report PATH  the JSON report (default var/bible-report.json)
 //   --origin URL   the service that _redirects proxies ranges and search to (default a placeholder)
 //   --force        rebuild even when the output is up to date
-import { argv, chalk } from 'zx';
+import { chalk } from 'zx';
 import { buildBible } from '../build/pipeline.ts';
 import { resolveSourcesDir } from '../build/sources.ts';
+import { parseCommandLine } from './command-line.ts';
 
+const options = parseCommandLine('scripts/build-bible.ts', {
+  sources: { type: 'string' },
+  out: { type: 'string' },
+  db: { type: 'string' },
+  report: { type: 'string' },
+  origin: { type: 'string' },
+  force: { type: 'boolean', default: false },
+});
 const started = performance.now();
 const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
 try {
   const result = await buildBible({
-    sourcesDir: resolveSourcesDir(process.argv.slice(2), process.env),
-    publicDir: stringOption('out'),
-    databasePath: stringOption('db'),
-    reportPath: stringOption('report'),
-    origin: stringOption('origin'),
-    force: argv.force === true,
+    sourcesDir: resolveSourcesDir(options.sources, process.env),
+    publicDir: options.out,
+    databasePath: options.db,
+    reportPath: options.report,
+    origin: options.origin,
+    force: options.force,
     onProgress: interactive
       ? (step) => process.stdout.write(`\r\x1b[K${chalk.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
       : undefined,
@@ -38,13 +47,4 @@ try {
   const known = error instanceof Error && /Source|Manifest/.test(error.name);
   console.error(chalk.red(known ? (error as Error).message : ((error as Error).stack ?? String(error))));
   process.exitCode = 1;
-}
-
-function stringOption(name: string): string | undefined {
-  const value = argv[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') {
-    throw new Error(`--${name} needs a value (see the usage at the top of scripts/build-bible.ts)`);
-  }
-  return value;
 }

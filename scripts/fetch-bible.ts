@@ -4,18 +4,25 @@
 //   --mirror URL    fetch <URL>/<file> instead of each upstream URL (else BIBLE_SOURCES_MIRROR)
 //   --only LIST     version codes or languages, comma-separated (default: all)
 //   --manifest FILE another version manifest (default: data/bible-versions.json)
-import { argv, chalk } from 'zx';
+import { chalk } from 'zx';
 import { fetchSources } from '../build/fetch-sources.ts';
 import { loadVersionManifest, resolveSourcesDir } from '../build/sources.ts';
+import { parseCommandLine } from './command-line.ts';
 
+const options = parseCommandLine('scripts/fetch-bible.ts', {
+  sources: { type: 'string' },
+  mirror: { type: 'string' },
+  only: { type: 'string' },
+  manifest: { type: 'string' },
+});
 const started = performance.now();
 try {
-  const dir = resolveSourcesDir(process.argv.slice(2), process.env);
-  const mirror = stringOption(argv, 'mirror') ?? (process.env.BIBLE_SOURCES_MIRROR?.trim() || undefined);
-  const { versions } = loadVersionManifest(stringOption(argv, 'manifest'));
-  const only = stringOption(argv, 'only')?.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+  const dir = resolveSourcesDir(options.sources, process.env);
+  const mirror = options.mirror ?? (process.env.BIBLE_SOURCES_MIRROR?.trim() || undefined);
+  const { versions } = loadVersionManifest(options.manifest);
+  const only = options.only?.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
   const entries = only ? versions.filter((entry) => only.includes(entry.code.toLowerCase()) || only.includes(entry.lang)) : versions;
-  if (only && entries.length === 0) throw new Error(`--only ${argv.only} matches no version (codes: ${versions.map((v) => v.code).join(', ')})`);
+  if (only && entries.length === 0) throw new Error(`--only ${options.only} matches no version (codes: ${versions.map((v) => v.code).join(', ')})`);
 
   console.log(`Bible sources → ${dir}${mirror ? ` (mirror ${mirror})` : ''}`);
   const fetched = await fetchSources({ dir, entries, mirror, log: (line) => console.log(`  ${line}`) });
@@ -26,13 +33,4 @@ try {
   // Known failures already say what went wrong and what to do; a stack trace adds nothing.
   console.error(chalk.red((error as Error).message));
   process.exitCode = 1;
-}
-
-function stringOption(options: Record<string, unknown>, name: string): string | undefined {
-  const value = options[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') {
-    throw new Error(`--${name} needs a value (see the usage at the top of scripts/fetch-bible.ts)`);
-  }
-  return value;
 }

@@ -2,6 +2,7 @@
 // Run: npx tsx scripts/gen-versifications.ts [/usr/include/sword]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 interface HeaderBook {
   name: string;
@@ -9,7 +10,9 @@ interface HeaderBook {
   chapters: number;
 }
 
-const includeDir = process.argv[2] ?? '/usr/include/sword';
+const {
+  positionals: [includeDir = '/usr/include/sword'],
+} = parseArgs({ options: {}, allowPositionals: true });
 const outDir = new URL('../data/versifications/', import.meta.url);
 
 const kjvHeader = readFileSync(join(includeDir, 'canon.h'), 'utf8');

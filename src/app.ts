@@ -1,31 +1,14 @@
 // Composition root: builds the Express app from its parts, nothing else.
 import express from 'express';
-import type { Config } from './config.ts';
-import type { Logger } from './http/logger.ts';
+import type { AppServices } from './app-services.ts';
 import { requestLog } from './http/request-log.ts';
 import { methodGuard } from './http/method-guard.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
-import type { ChurchRepository } from './church/repository.ts';
 import { createChurchRouter } from './church/routes.ts';
-import type { AccountRepository } from './accounts/repository.ts';
-import type { Fingerprinter } from './keys/fingerprint.ts';
 import { createKeyAuth } from './keys/auth.ts';
-import type { LimitStores } from './limits/stores.ts';
 import { createKeyRateLimit } from './limits/key-limit.ts';
-import type { BibleSource } from './bible/source.ts';
 import { bibleCorsHeaders, createBibleRouter } from './bible/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
-
-/** Everything the app needs, made once by createServices (services.ts) or by a test. */
-export interface AppServices {
-  config: Readonly<Config>;
-  logger: Logger;
-  churches: ChurchRepository;
-  keys: AccountRepository;
-  fingerprinter: Fingerprinter;
-  limitStores: LimitStores;
-  bible: BibleSource;
-}
 
 export function createApp(services: AppServices): express.Express {
   const app = express();

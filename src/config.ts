@@ -1,6 +1,6 @@
 // Environment → one typed, frozen Config, validated once at start.
 import path from 'node:path';
-import { defaultOutputs } from '../build/layout.ts';
+import { defaultOutputs } from '../build/contract/layout.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */

@@ -1,5 +1,5 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
-import type { AppServices } from './app.ts';
+import type { AppServices } from './app-services.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
 import { openDatabase } from './db/open.ts';

@@ -1,16 +1,11 @@
 // SWORD zText module (zip bytes) → the build's model: the 66 canonical books, verse by verse.
-import { bookByOsis } from '../books.ts';
+import { bookByOsis, type Testament } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse, VersionText } from '../model.ts';
+import { versificationByName, type Versification } from '../versification.ts';
 import type { SwordConf } from './conf.ts';
 import { openSwordModuleZip, type SwordModuleFiles } from './module-zip.ts';
 import { osisToText } from './osis-text.ts';
-import {
-  testamentEntryCount,
-  testamentLayout,
-  versificationByName,
-  type SwordTestament,
-  type Versification,
-} from './versification.ts';
+import { testamentEntryCount, testamentLayout } from './verse-index.ts';
 import { ZTextTestament } from './ztext.ts';
 
 export interface SwordModule {
@@ -101,7 +96,7 @@ export function* rawCanonicalVerses(
     throw new Error(`SWORD module ${files.conf.name} uses CompressType=${files.conf.compressType}; only ZIP is supported`);
   }
 
-  for (const testament of ['OT', 'NT'] as SwordTestament[]) {
+  for (const testament of ['OT', 'NT'] as Testament[]) {
     const layouts = testamentLayout(versification, testament).filter((layout) => bookByOsis(layout.book.osis));
     if (layouts.length === 0) continue;
     const testamentFiles = testament === 'OT' ? files.ot : files.nt;

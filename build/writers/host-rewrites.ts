@@ -1,6 +1,6 @@
 // Host rewrites: nginx config and Netlify-style _redirects that map the API's URLs onto the static tree.
-import { CANON, LANGS, type Lang } from '../books.ts';
-import { staticPaths } from '../layout.ts';
+import { CANON, LANGS, type Lang } from '../contract/books.ts';
+import { staticPaths } from '../contract/layout.ts';
 import { ApiError } from '../../src/http/problem.ts';
 import type { OutputFile } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Builds the search indexes on worker threads, so index building (the longest step) uses every core.
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { staticPaths } from '../layout.ts';
+import { staticPaths } from '../contract/layout.ts';
 import { precompress } from './compress.ts';
 import { searchIndexes } from './search-index.ts';
 import type { BuiltVersion, OutputFile } from './types.ts';

@@ -1,7 +1,7 @@
 // MiniSearch index per language, serialised with what a client needs to load it.
 import MiniSearch, { type Options } from 'minisearch';
-import { BIBLE_SCHEMA_VERSION, staticPaths } from '../layout.ts';
-import type { Lang } from '../books.ts';
+import { BIBLE_SCHEMA_VERSION, staticPaths } from '../contract/layout.ts';
+import type { Lang } from '../contract/books.ts';
 import { canonicalBooks } from './static-tree.ts';
 import type { BuiltVersion, OutputFile } from './types.ts';
 

@@ -1,5 +1,5 @@
 // Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
-import { LANGS, resolveBook, type Lang } from '../../build/books.ts';
+import { LANGS, resolveBook, type Lang } from '../../build/contract/books.ts';
 import { ApiError } from '../http/problem.ts';
 import { parsePageRequest, type PageRequest } from '../http/paging.ts';
 import type { BibleQueries, BookRow } from './queries.ts';

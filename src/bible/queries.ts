@@ -1,39 +1,13 @@
 // Bible repository: the only SQL over the query database, as statements prepared once per opened database.
 import type Database from 'better-sqlite3';
-import type { Lang, Testament } from '../../build/books.ts';
+import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
+import type { Lang } from '../../build/contract/books.ts';
 
-export interface VersionRow {
-  lang: Lang;
-  code: string;
-  name: string;
-}
+export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name'>;
 
-export interface BookRow {
-  usfm: string;
-  ord: number;
-  abbr: string;
-  name: string;
-  testament: Testament;
-  chapters: number;
-}
+export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
-export interface VerseRow {
-  verse: number;
-  through: number | null;
-  text: string;
-  heading: string | null;
-  /** JSON array of strings, or null. */
-  notes: string | null;
-}
-
-export interface SearchHitRow {
-  usfm: string;
-  abbr: string;
-  name: string;
-  chapter: number;
-  verse: number;
-  text: string;
-}
+export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> & Pick<BibleTables['books'], 'abbr' | 'name'>;
 
 export interface SearchPage {
   totalItems: number;
@@ -48,7 +22,7 @@ export interface BibleQueries {
   /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
   /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
-  verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): VerseRow[];
+  verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
    * order (book, chapter, verse), with the total count.
@@ -79,7 +53,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
     'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
-  const rangeStatement = db.prepare<[Lang, string, number, number, number], VerseRow>(
+  const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
     `SELECT verse, through, text, heading, notes FROM verses
      WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
      ORDER BY verse`,

@@ -1,17 +1,16 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
-import { staticPaths } from '../../build/layout.ts';
-import { bookByUsfm } from '../../build/books.ts';
-import type { Verse } from '../../build/model.ts';
-import { chapterResponse } from '../../build/writers/static-tree.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
+import { bookByUsfm } from '../../build/contract/books.ts';
+import { verseFromRow } from '../../build/contract/bible-database.ts';
+import { chapterResponse } from '../../build/contract/responses.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
 import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
-import type { VerseRow } from './queries.ts';
 
 /**
  * Long and public: a build changes the text rarely (a new build is a deliberate release), and
@@ -120,19 +119,4 @@ function sendStatic(req: Request, res: Response, file: StaticFile): void {
     return;
   }
   res.end(representation.bytes);
-}
-
-function verseFromRow(row: VerseRow): Verse {
-  const verse: Verse = { number: row.verse, text: row.text };
-  if (row.heading) verse.heading = row.heading;
-  if (row.through !== null) verse.through = row.through;
-  const notes = parseNotes(row.notes);
-  if (notes.length > 0) verse.notes = notes;
-  return verse;
-}
-
-function parseNotes(json: string | null): string[] {
-  if (json === null) return [];
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed.filter((note): note is string => typeof note === 'string') : [];
 }

@@ -1,11 +1,13 @@
 // The built Bible the service serves: the static tree and the query database of one build, checked together.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from '../../build/sqlite-driver.ts';
+import { readBibleMeta } from '../../build/contract/bible-database.ts';
+import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/contract/layout.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
+import type { BuildStamp } from '../../build/contract/stamp.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
-import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/layout.ts';
 import { createBibleQueries, type BibleQueries } from './queries.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
 
@@ -44,15 +46,7 @@ export interface BibleSourceOptions {
 export const BUILD_HINT = 'Build it with `BIBLE_SOURCES_DIR=<folder with the version sources> npm run build:bible`.';
 
 /** A stamp as far as the service relies on it. */
-interface Stamp {
-  schemaVersion: number;
-  buildHash: string;
-}
-
-interface MetaRow {
-  key: string;
-  value: string;
-}
+type Stamp = Pick<BuildStamp, 'schemaVersion' | 'buildHash'>;
 
 /** What the artifacts looked like when last checked, to skip reopening when nothing changed. */
 interface Fingerprint {
@@ -164,15 +158,14 @@ function openBuild(
     return unavailable(`The Bible query database cannot be opened (${errorMessage(error)}).`);
   }
   try {
-    const rows = db.prepare<[], MetaRow>('SELECT key, value FROM meta').all();
-    const meta = new Map(rows.map((row) => [row.key, String(row.value)]));
-    if (meta.get('schemaVersion') !== String(BIBLE_SCHEMA_VERSION)) {
+    const meta = readBibleMeta(db);
+    if (meta.schemaVersion !== String(BIBLE_SCHEMA_VERSION)) {
       db.close();
       return unavailable(
-        `The Bible database has schema version ${meta.get('schemaVersion') ?? 'none'}; this service reads version ${BIBLE_SCHEMA_VERSION}.`,
+        `The Bible database has schema version ${meta.schemaVersion ?? 'none'}; this service reads version ${BIBLE_SCHEMA_VERSION}.`,
       );
     }
-    const databaseHash = meta.get('buildHash');
+    const databaseHash = meta.buildHash;
     if (databaseHash !== stamp.buildHash) {
       db.close();
       return unavailable(`The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
-import { staticPaths } from '../../build/layout.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 

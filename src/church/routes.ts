@@ -1,6 +1,6 @@
 // Church endpoints 1-8: validate the request, make one repository call, shape the response.
 import { Router, type Request, type Response } from 'express';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { sendJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';

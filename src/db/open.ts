@@ -1,7 +1,7 @@
 // Opening the service's SQLite database with the settings it needs, and applying migrations.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from '../../build/sqlite-driver.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
 import { applyMigrations } from './migrate.ts';
 
 export type Db = Database.Database;

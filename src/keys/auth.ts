@@ -1,7 +1,7 @@
 // The church endpoints' auth middleware: Bearer sk_live_ key → active key, or a 401 problem; invalid keys throttled per address.
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type AugmentedRequest } from 'express-rate-limit';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from '../limits/limiter-logger.ts';
 import { RATE_LIMIT_WINDOW_MS } from '../limits/key-limit.ts';

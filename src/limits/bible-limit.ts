@@ -1,7 +1,7 @@
 // Per-address limit on the Bible's dynamic endpoints (range, search); config.bibleRateLimitPerMinute, 0 = off.
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';

@@ -1,7 +1,7 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from './limiter-logger.ts';
 

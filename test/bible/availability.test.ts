@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { buildBibleFixture, writeBibleBuild, type BibleFixture } from '../helpers/bible-fixture.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { syntheticVersions } from '../helpers/synthetic-model.ts';
-import { staticPaths } from '../../build/layout.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
 import { rawRequest } from './raw-request.ts';
 

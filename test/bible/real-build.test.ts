@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBible } from '../../build/pipeline.ts';
-import type { Lang } from '../../build/books.ts';
+import type { Lang } from '../../build/contract/books.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 

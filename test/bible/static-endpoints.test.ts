@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
-import { staticPaths } from '../../build/layout.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
 import { rawRequest } from './raw-request.ts';
 
 let bible: BibleFixture;

@@ -2,7 +2,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../build/sqlite-driver.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBible, type BuildOptions, type BuildResult } from '../../build/pipeline.ts';
 

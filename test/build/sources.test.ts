@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../build/books.ts';
+import { LANGS } from '../../build/contract/books.ts';
 import {
   DEFAULT_SOURCES_DIR,
   SourceMismatchError,
@@ -113,20 +113,15 @@ describe('verifySourceFile', () => {
 describe('resolveSourcesDir', () => {
   it('prefers --sources over BIBLE_SOURCES_DIR over data/sources/', () => {
     const env = { BIBLE_SOURCES_DIR: '/from/env' };
-    expect(resolveSourcesDir(['--sources', '/from/flag'], env)).toBe('/from/flag');
-    expect(resolveSourcesDir(['--sources=/from/flag'], env)).toBe('/from/flag');
-    expect(resolveSourcesDir([], env)).toBe('/from/env');
-    expect(resolveSourcesDir([], {})).toBe(DEFAULT_SOURCES_DIR);
+    expect(resolveSourcesDir('/from/flag', env)).toBe('/from/flag');
+    expect(resolveSourcesDir(undefined, env)).toBe('/from/env');
+    expect(resolveSourcesDir(undefined, {})).toBe(DEFAULT_SOURCES_DIR);
     expect(DEFAULT_SOURCES_DIR).toMatch(/data[\\/]sources[\\/]?$/);
   });
 
   it('takes relative paths from the working directory and ignores a blank variable', () => {
-    expect(resolveSourcesDir(['--sources', 'src-dir'], {}, '/work')).toBe('/work/src-dir');
-    expect(resolveSourcesDir([], { BIBLE_SOURCES_DIR: 'env-dir' }, '/work')).toBe('/work/env-dir');
-    expect(resolveSourcesDir([], { BIBLE_SOURCES_DIR: '  ' })).toBe(DEFAULT_SOURCES_DIR);
-  });
-
-  it('refuses --sources without a directory', () => {
-    expect(() => resolveSourcesDir(['--sources'], {})).toThrow(/--sources/);
+    expect(resolveSourcesDir('src-dir', {}, '/work')).toBe('/work/src-dir');
+    expect(resolveSourcesDir(undefined, { BIBLE_SOURCES_DIR: 'env-dir' }, '/work')).toBe('/work/env-dir');
+    expect(resolveSourcesDir(undefined, { BIBLE_SOURCES_DIR: '  ' })).toBe(DEFAULT_SOURCES_DIR);
   });
 });

@@ -1,7 +1,7 @@
 // Walks every response of the demo data and the database schema: nothing about members, finances or donations.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from '../../build/sqlite-driver.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
 import { DEMO_DATA_FILE } from '../../src/church/demo-data.ts';

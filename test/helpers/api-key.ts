@@ -1,5 +1,5 @@
 // Test helper: a working API key for the app under test (a verified developer is created when needed), made through the account service.
-import type { AppServices } from '../../src/app.ts';
+import type { AppServices } from '../../src/app-services.ts';
 import { createAccountService } from '../../src/accounts/service.ts';
 
 export interface TestKeyOptions {

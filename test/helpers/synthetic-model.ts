@@ -1,5 +1,5 @@
 // A small, hand-made Bible model in five languages, for writer and pipeline tests without the real sources.
-import { LANGS, type Lang } from '../../build/books.ts';
+import { LANGS, type Lang } from '../../build/contract/books.ts';
 import type { Book, VersionText } from '../../build/model.ts';
 import type { BuiltVersion, VersionInfo } from '../../build/writers/types.ts';
 

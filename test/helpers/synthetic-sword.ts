@@ -1,13 +1,9 @@
 // Builds tiny SWORD zText module zips in memory (real .bzs/.bzv/.bzz layout, zlib blocks, conf) for reader tests.
 import { deflateSync } from 'node:zlib';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import {
-  testamentEntryCount,
-  testamentLayout,
-  versificationByName,
-  type SwordTestament,
-  type Versification,
-} from '../../build/sword/versification.ts';
+import type { Testament } from '../../build/contract/books.ts';
+import { testamentEntryCount, testamentLayout } from '../../build/sword/verse-index.ts';
+import { versificationByName, type Versification } from '../../build/versification.ts';
 
 export interface SyntheticSwordModule {
   /** Module name, used for the conf's section header and file names (default "TEST"). */
@@ -56,7 +52,7 @@ export function syntheticSwordZip(module: SyntheticSwordModule): Uint8Array {
   ].join('\n');
 
   const files: Zippable = { [`mods.d/${lower}.conf`]: strToU8(conf) };
-  for (const testament of ['OT', 'NT'] as SwordTestament[]) {
+  for (const testament of ['OT', 'NT'] as Testament[]) {
     if (!versification.books.some((book) => book.testament === testament)) continue;
     const texts = testamentEntries(versification, testament, module.entries);
     const encode = (text: string) => (/^utf-?8$/i.test(encoding) ? strToU8(text) : latin1(text));
@@ -70,7 +66,7 @@ export function syntheticSwordZip(module: SyntheticSwordModule): Uint8Array {
 }
 
 /** Entry texts of one testament in index order, placed by the versification's layout. */
-function testamentEntries(versification: Versification, testament: SwordTestament, entries: Record<string, string>): string[] {
+function testamentEntries(versification: Versification, testament: Testament, entries: Record<string, string>): string[] {
   const texts: string[] = new Array(testamentEntryCount(versification, testament)).fill('');
   const indexByReference = new Map<string, number>();
   for (const layout of testamentLayout(versification, testament)) {

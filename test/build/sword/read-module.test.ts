@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSwordModule } from '../../../build/sword/read-module.ts';
-import type { Versification } from '../../../build/sword/versification.ts';
+import type { Versification } from '../../../build/versification.ts';
 import { syntheticSwordZip } from '../../helpers/synthetic-sword.ts';
 
 const GEN_1_1 =

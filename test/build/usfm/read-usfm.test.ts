@@ -1,7 +1,7 @@
 // Reading a whole version: zip or folder in, canonical books in order out, with front matter set aside and differences reported.
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Versification } from '../../../build/sword/versification.ts';
+import type { Versification } from '../../../build/versification.ts';
 import { readUsfmBible } from '../../../build/usfm/read-usfm.ts';
 import { usfmFilesFromBytes, usfmFilesFromZip } from '../../../build/usfm/source-zip.ts';
 

@@ -1,5 +1,5 @@
 // The query database: a synthetic model round-trips, and full-text search ignores case and accents.
-import Database from '../../../build/sqlite-driver.ts';
+import Database from '../../../build/contract/sqlite-driver.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // The serialised MiniSearch index loads back and searches without regard to case or accents.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { BIBLE_SCHEMA_VERSION } from '../../../build/layout.ts';
+import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import {
   loadSearchIndex,
   normalizeTerm,

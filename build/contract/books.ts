@@ -1,5 +1,5 @@
 // The 66-book Protestant canon: order, USFM and OSIS codes, and names and abbreviations per language.
-import booksManifest from '../data/books.json' with { type: 'json' };
+import booksManifest from '../../data/books.json' with { type: 'json' };
 
 export type Lang = 'fr' | 'en' | 'es' | 'pt' | 'nl';
 export type Testament = 'OT' | 'NT';

@@ -1,0 +1,141 @@
+// The query database's format (SQLite): its tables and columns, the meta it carries, and how a verse is stored.
+import type { Lang, Testament } from './books.ts';
+import type Database from './sqlite-driver.ts';
+import type { BuildStamp } from './stamp.ts';
+import type { Verse } from './verse.ts';
+
+/** One row of each table, as stored: the keys are the column names. */
+export interface BibleTables {
+  meta: { key: string; value: string };
+  versions: {
+    lang: Lang;
+    code: string;
+    name: string;
+    language_name: string;
+    year: number;
+    licence: string;
+    attribution: string;
+  };
+  books: {
+    lang: Lang;
+    usfm: string;
+    /** Position in the canon, 1 to 66. */
+    ord: number;
+    abbr: string;
+    name: string;
+    testament: Testament;
+    chapters: number;
+  };
+  verses: {
+    /** Runs in one block per language, in canonical order (see the DDL). */
+    id: number;
+    lang: Lang;
+    usfm: string;
+    ord: number;
+    chapter: number;
+    verse: number;
+    /** The last verse a merged verse covers; null for a verse that covers only itself. */
+    through: number | null;
+    text: string;
+    heading: string | null;
+    /** JSON array of strings, or null when the verse has no notes. */
+    notes: string | null;
+  };
+}
+
+export type BibleTable = keyof BibleTables;
+
+/** The columns of a verse row that hold the verse itself (the others place it). */
+export type StoredVerse = Pick<BibleTables['verses'], 'verse' | 'through' | 'text' | 'heading' | 'notes'>;
+
+/** The meta keys of a build, named as in the stamp: both carry the same values. */
+export const BIBLE_META_KEYS = ['schemaVersion', 'buildHash'] as const satisfies readonly (keyof BuildStamp)[];
+
+export type BibleMeta = Partial<Record<(typeof BIBLE_META_KEYS)[number], string>>;
+
+export const BIBLE_DATABASE_DDL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE versions (
+  lang TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, language_name TEXT NOT NULL,
+  year INTEGER NOT NULL, licence TEXT NOT NULL, attribution TEXT NOT NULL
+);
+CREATE TABLE books (
+  lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL, abbr TEXT NOT NULL, name TEXT NOT NULL,
+  testament TEXT NOT NULL, chapters INTEGER NOT NULL, PRIMARY KEY (lang, usfm)
+);
+-- Invariant the service's search relies on: ids run in one block per language, in canonical
+-- order (book, chapter, verse), so a rowid range selects a language and rowid order is Bible order.
+CREATE TABLE verses (
+  id INTEGER PRIMARY KEY, lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL,
+  chapter INTEGER NOT NULL, verse INTEGER NOT NULL, through INTEGER, text TEXT NOT NULL,
+  heading TEXT, notes TEXT
+);
+CREATE INDEX verses_by_reference ON verses (lang, usfm, chapter, verse);
+CREATE VIRTUAL TABLE verses_fts USING fts5(
+  text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+`;
+
+/** The columns of each table in the DDL's order; the compiler checks them against BibleTables. */
+export const BIBLE_COLUMNS = {
+  meta: ['key', 'value'],
+  versions: ['lang', 'code', 'name', 'language_name', 'year', 'licence', 'attribution'],
+  books: ['lang', 'usfm', 'ord', 'abbr', 'name', 'testament', 'chapters'],
+  verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'through', 'text', 'heading', 'notes'],
+} as const satisfies { [Table in BibleTable]: readonly (keyof BibleTables[Table])[] };
+
+// Every column of a row type is listed (the `satisfies` above checks the other direction).
+void ({ meta: true, versions: true, books: true, verses: true } satisfies {
+  [Table in BibleTable]: Exclude<keyof BibleTables[Table], (typeof BIBLE_COLUMNS)[Table][number]> extends never ? true : never;
+});
+
+/**
+ * The statement text that inserts one row of `table`, with a named parameter per column, so
+ * it runs with a row object: `db.prepare(insertRowSql('books')).run(row)`.
+ *
+ * @example insertRowSql('meta') // 'INSERT INTO meta (key, value) VALUES (@key, @value)'
+ */
+export function insertRowSql(table: BibleTable): string {
+  const columns = BIBLE_COLUMNS[table];
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`;
+}
+
+/** The meta of a Bible database (schemaVersion and buildHash, as stored: text). Throws when it has no meta table. */
+export function readBibleMeta(db: Database.Database): BibleMeta {
+  const rows = db.prepare<[], BibleTables['meta']>('SELECT key, value FROM meta').all();
+  const meta: BibleMeta = {};
+  for (const { key, value } of rows) {
+    if ((BIBLE_META_KEYS as readonly string[]).includes(key)) meta[key as keyof BibleMeta] = String(value);
+  }
+  return meta;
+}
+
+/**
+ * How a verse is stored: `through` only when it covers more than itself, missing side fields
+ * as null, notes as a JSON array.
+ */
+export function storedVerse(verse: Verse): StoredVerse {
+  return {
+    verse: verse.number,
+    through: verse.through !== undefined && verse.through > verse.number ? verse.through : null,
+    text: verse.text,
+    heading: verse.heading ?? null,
+    notes: verse.notes && verse.notes.length > 0 ? JSON.stringify(verse.notes) : null,
+  };
+}
+
+/** The verse a row holds: the inverse of storedVerse. */
+export function verseFromRow(row: StoredVerse): Verse {
+  const verse: Verse = { number: row.verse, text: row.text };
+  if (row.heading) verse.heading = row.heading;
+  if (row.through !== null) verse.through = row.through;
+  const notes = parseNotes(row.notes);
+  if (notes.length > 0) verse.notes = notes;
+  return verse;
+}
+
+function parseNotes(json: string | null): string[] {
+  if (json === null) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((note): note is string => typeof note === 'string') : [];
+}
