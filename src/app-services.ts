@@ -2,7 +2,7 @@
 import type { Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
 import type { ChurchRepository } from './church/repository.ts';
-import type { KeyRepository } from './keys/repository.ts';
+import type { AccountRepository } from './accounts/repository.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
 import type { BibleSource } from './bible/source.ts';
@@ -12,7 +12,7 @@ export interface AppServices {
   config: Readonly<Config>;
   logger: Logger;
   churches: ChurchRepository;
-  keys: KeyRepository;
+  keys: AccountRepository;
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;

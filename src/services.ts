@@ -5,7 +5,7 @@ import type { Logger } from './http/logger.ts';
 import { openDatabase } from './db/open.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
-import { createSqliteKeyRepository } from './keys/sqlite-repository.ts';
+import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { openBibleSource } from './bible/source.ts';
@@ -17,8 +17,9 @@ export interface RunningServices extends AppServices {
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
   const db = openDatabase(config.databasePath);
+  const churches = createSqliteChurchRepository(db);
   if (config.demoData) {
-    const loaded = loadDemoDataIfEmpty(db);
+    const loaded = await loadDemoDataIfEmpty(churches);
     if (loaded) logger.info('demo data loaded into an empty database', { ...loaded });
   }
   const limitStores = await createLimitStores(config, logger);
@@ -26,8 +27,8 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   return {
     config,
     logger,
-    churches: createSqliteChurchRepository(db),
-    keys: createSqliteKeyRepository(db),
+    churches,
+    keys: createSqliteAccountRepository(db),
     fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
     limitStores,
     bible,

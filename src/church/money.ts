@@ -1,5 +1,6 @@
 // Money between its stored form (integer minor units + ISO 4217 code) and its public form (decimal string).
-import type { MoneyRecord, Price } from './types.ts';
+import type { MoneyRecord } from './records.ts';
+import type { Price } from './responses.ts';
 
 /**
  * The public form of a sum: a decimal string with exactly the currency's minor digits.

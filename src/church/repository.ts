@@ -9,12 +9,12 @@ import type {
   LibraryItemRecord,
   LibraryType,
   LiveStationRecord,
-  PageRequest,
   PhotoRecord,
   PostRecord,
   ProductRecord,
   RecordPage,
-} from './types.ts';
+} from './records.ts';
+import type { PageRequest } from '../http/paging.ts';
 
 /**
  * Reads of public church data and the bulk import. Every read method returns typed domain records,

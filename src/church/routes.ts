@@ -7,19 +7,8 @@ import { problems } from '../../build/contract/problems.ts';
 import { sendJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { price } from './money.ts';
-import {
-  LIBRARY_TYPES,
-  type Album,
-  type ChurchEvent,
-  type ChurchProfile,
-  type ChurchRecord,
-  type LibraryItem,
-  type LibraryType,
-  type LiveStatus,
-  type Photo,
-  type Post,
-  type Product,
-} from './types.ts';
+import { LIBRARY_TYPES, type ChurchRecord, type LibraryType } from './records.ts';
+import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
 
 export interface ChurchRouterOptions {
   /** The clock deciding which events are upcoming; tests inject a fixed instant. */

@@ -1,20 +1,25 @@
-// The shape of one operator command (`npm run cli -- <name> ...`).
-import type { Db } from '../db/open.ts';
+// The shape of one operator command (`npm run cli -- <name> ...`) and what it is given to work with.
 import type { Config } from '../config.ts';
+import type { AccountService } from '../accounts/service.ts';
+import type { ChurchRepository } from '../church/repository.ts';
 
 export interface CliContext {
   config: Readonly<Config>;
-  db: Db;
+  /** The account rules (the same service the portal uses); the CLI never writes accounts or keys another way. */
+  accounts: AccountService;
+  churches: ChurchRepository;
   /** Lines for the operator (stdout). */
   print(line: string): void;
 }
 
 export interface CliCommand {
   name: string;
-  /** One line: arguments and what it does. */
-  usage: string;
-  /** Returns the process exit code; throws CliError for bad input. */
-  run(args: string[], context: CliContext): Promise<number> | number;
+  /** Its arguments as the help shows them: `--email E --name N [--verified]`. */
+  arguments: string;
+  /** What it does, in one line. */
+  summary: string;
+  /** Returns the process exit code; throws CliError for bad input or a refusal. */
+  run(args: string[], context: CliContext): Promise<number>;
 }
 
 /** A refusal the operator can act on: printed without a stack trace, exit code 1. */

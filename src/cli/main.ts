@@ -1,13 +1,21 @@
-// The operator command line: `npm run cli -- <command> [args]`; dispatches to the church and key commands.
+// The operator command line: `npm run cli -- <command> [args]`; dispatches to the church and account commands.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
-import { keyCommands } from './key-commands.ts';
 import { CliError, type CliCommand } from './command.ts';
+import { createCliContext } from './context.ts';
 
-export const commands: readonly CliCommand[] = [...churchCommands, ...keyCommands];
+export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands];
 
-/** Runs one command; returns the exit code. Output goes through `print` and `printError`. */
+const HELP = new Set(['help', '--help', '-h']);
+
+/**
+ * Runs one command; returns the exit code (0 done, 1 refused, 2 unknown command). Output goes
+ * through `print` and `printError`. `help` lists every command; `<command> --help` shows one.
+ *
+ * @example process.exitCode = await runCli(['list-keys', '--email', 'ana@example.org']);
+ */
 export async function runCli(
   argv: string[],
   print: (line: string) => void = console.log,
@@ -17,15 +25,20 @@ export async function runCli(
   const [name, ...args] = argv;
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    if (name && name !== 'help' && name !== '--help') printError(`Unknown command: ${name}\n`);
-    print('Usage: npm run cli -- <command> [arguments]\n\nCommands:');
-    for (const candidate of commands) print(`  ${candidate.name} ${candidate.usage}`);
-    return name && name !== 'help' && name !== '--help' ? 2 : 0;
+    const unknown = name !== undefined && !HELP.has(name);
+    if (unknown) printError(`Unknown command: ${name}\n`);
+    printUsage(print);
+    return unknown ? 2 : 0;
+  }
+  if (args.length === 1 && HELP.has(args[0])) {
+    print(`Usage: npm run cli -- ${command.name} ${command.arguments}`.trimEnd());
+    print(`  ${command.summary}`);
+    return 0;
   }
   const config = loadConfig(env);
   const db = openDatabase(config.databasePath);
   try {
-    return await command.run(args, { config, db, print });
+    return await command.run(args, createCliContext(config, db, print));
   } catch (error) {
     if (error instanceof CliError) {
       printError(`Error: ${error.message}`);
@@ -35,4 +48,11 @@ export async function runCli(
   } finally {
     db.close();
   }
+}
+
+function printUsage(print: (line: string) => void): void {
+  const synopses = commands.map((command) => `${command.name} ${command.arguments}`.trimEnd());
+  const width = Math.max(...synopses.map((synopsis) => synopsis.length));
+  print('Usage: npm run cli -- <command> [arguments]   (<command> --help for one command)\n\nCommands:');
+  commands.forEach((command, index) => print(`  ${synopses[index].padEnd(width)}  ${command.summary}`));
 }

@@ -31,13 +31,14 @@ export function createKeyAuth(services: KeyAuthServices): RequestHandler {
   return (req, res, next) => {
     throttle(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
-      authenticate(req, res, next);
+      // Called from the throttle's callback, so Express does not see this promise: forward its rejection here.
+      authenticate(req, res, next).catch(next);
     });
   };
 }
 
-function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): RequestHandler {
-  return (req, res, next) => {
+function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): (...args: Parameters<RequestHandler>) => Promise<void> {
+  return async (req, res, next) => {
     const header = req.get('authorization');
     if (header === undefined || header.trim() === '') {
       return next(new ApiError(problems.apiKeyMissing(KEY_PREFIX)));
@@ -48,11 +49,11 @@ function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): RequestHa
     }
     const token = match[1];
     if (!isWellFormedKey(token)) return next(new ApiError(problems.apiKeyMalformed(KEY_PREFIX)));
-    const key = keys.activeKeyByFingerprint(fingerprinter.fingerprint(token));
+    const key = await keys.activeKeyByFingerprint(fingerprinter.fingerprint(token));
     if (!key) return next(new ApiError(problems.apiKeyUnknown()));
     const locals: KeyAuthLocals = { apiKeyId: key.id, apiKeyDeveloperId: key.developerId };
     Object.assign(res.locals, locals);
-    keys.markUsed(key.id, new Date());
+    await keys.markUsed(key.id, new Date());
     next();
   };
 }

@@ -57,7 +57,7 @@ describe('Bible availability', () => {
     expect((await rawRequest(`${server.url}/api/v1/bible/books?lang=xx`)).status).toBe(503);
 
     // The church API answers as usual: the key is checked and the slug looked up.
-    const key = createTestKey(server.services);
+    const key = await createTestKey(server.services);
     const churchPath = '/api/public/v1/churches/no-such-church';
     const church = await rawRequest(`${server.url}${churchPath}`, { authorization: `Bearer ${key}` });
     expect(church.status).toBe(404);

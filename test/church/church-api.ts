@@ -7,8 +7,8 @@ import { createTestKey } from '../helpers/api-key.ts';
 import { createChurchRouter } from '../../src/church/routes.ts';
 import { problemHandler } from '../../src/http/errors.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { importChurchDocument } from '../../src/church/import.ts';
-import type { ImportSummary } from '../../src/church/types.ts';
+import { importChurchDocument } from '../../src/church/import/import-churches.ts';
+import type { ImportSummary } from '../../src/church/records.ts';
 
 export const CHURCHES = '/api/public/v1/churches';
 
@@ -26,7 +26,7 @@ export interface ChurchApi {
 
 export async function startChurchApi(env: Record<string, string> = {}): Promise<ChurchApi> {
   const server = await startTestServer({ LOG_LEVEL: 'silent', KEY_RATE_LIMIT_PER_MINUTE: '100000', ...env });
-  const key = createTestKey(server.services);
+  const key = await createTestKey(server.services);
   const request = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
     fetch(server.url + path, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${key}`, ...init.headers } });
   return {

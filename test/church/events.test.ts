@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, churchDocument, startChurchApi, startClockedRouter, type ChurchApi } from './church-api.ts';
 import { localWallTime } from '../../src/church/local-time.ts';
-import type { ChurchEvent } from '../../src/church/types.ts';
+import type { ChurchEvent } from '../../src/church/responses.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {

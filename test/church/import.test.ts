@@ -1,17 +1,14 @@
-// Church import: validation naming record and field, all-or-nothing, replacement by slug, and the CLI commands.
+// Church import: validation naming record and field, all-or-nothing, replacement by slug, demo data.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, churchDocument, startChurchApi, type ChurchApi } from './church-api.ts';
-import { ChurchImportError, resolveLocalDateTime, validateChurchDocument } from '../../src/church/import.ts';
+import { ChurchImportError, validateChurchDocument } from '../../src/church/import/validate.ts';
+import { resolveLocalDateTime } from '../../src/church/import/relative-time.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from '../../src/church/demo-data.ts';
-import { churchCommands } from '../../src/cli/church-commands.ts';
-import { CliError } from '../../src/cli/command.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import type { ChurchEvent, ChurchImportRecord } from '../../src/church/types.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import type { ChurchImportRecord } from '../../src/church/records.ts';
+import type { ChurchEvent } from '../../src/church/responses.ts';
 
 function problemsOf(document: unknown): string[] {
   try {
@@ -190,61 +187,17 @@ describe('import into the running service', () => {
 });
 
 describe('demo data loading', () => {
-  it('loads into an empty database only', () => {
+  it('loads into an empty database only, through the church repository', async () => {
     const db = openDatabase(':memory:');
     try {
-      const first = loadDemoDataIfEmpty(db);
+      const churches = createSqliteChurchRepository(db);
+      const first = await loadDemoDataIfEmpty(churches);
       expect(first).toMatchObject({ churches: 5, replaced: 0 });
       expect(first!.posts).toBeGreaterThan(50);
-      expect(loadDemoDataIfEmpty(db)).toBeUndefined();
+      expect(await loadDemoDataIfEmpty(churches)).toBeUndefined();
+      expect((await churches.counts()).churches).toBe(5);
     } finally {
       db.close();
     }
-  });
-});
-
-describe('CLI commands', () => {
-  let dir: string;
-  let db: Db;
-  let printed: string[];
-  const run = (name: string, args: string[]) => {
-    const command = churchCommands.find((candidate) => candidate.name === name)!;
-    const config = loadConfig({ DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' }, dir);
-    return command.run(args, { config, db, print: (line) => printed.push(line) });
-  };
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-cli-'));
-    db = openDatabase(':memory:');
-    printed = [];
-  });
-  afterEach(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('import-churches imports a file and counts shows it', async () => {
-    const file = path.join(dir, 'churches.json');
-    fs.writeFileSync(file, JSON.stringify({ churches: [churchDocument('cli-church'), churchDocument('cli-hidden', { isPublic: false })] }));
-    expect(await run('import-churches', [file])).toBe(0);
-    expect(printed[0]).toMatch(/^Imported 2 church\(es\) \(0 replaced\)/);
-    printed = [];
-    expect(await run('counts', [])).toBe(0);
-    expect(printed.map((line) => line.split(/\s+/))).toEqual(expect.arrayContaining([['churches', '2'], ['publicChurches', '1'], ['events', '0']]));
-    expect(await createSqliteChurchRepository(db).publicChurchBySlug('cli-church')).toMatchObject({ slug: 'cli-church' });
-  });
-
-  it('import-churches refuses a bad file with the record and field, and imports nothing', async () => {
-    const file = path.join(dir, 'bad.json');
-    fs.writeFileSync(file, JSON.stringify({ churches: [churchDocument('ok-one'), churchDocument('broken', { isPublic: 'yes' })] }));
-    const failure = run('import-churches', [file]);
-    await expect(failure).rejects.toBeInstanceOf(CliError);
-    await expect(failure).rejects.toThrow(/churches\[1\] \(broken\)\.isPublic: .*\n[\s\S]*Nothing was imported/);
-    expect((await createSqliteChurchRepository(db).counts()).churches).toBe(0);
-
-    fs.writeFileSync(file, '{ not json');
-    await expect(run('import-churches', [file])).rejects.toThrow(/is not valid JSON/);
-    await expect(run('import-churches', [path.join(dir, 'missing.json')])).rejects.toThrow(/No such file/);
-    await expect(run('import-churches', [])).rejects.toThrow(/one argument/);
   });
 });

@@ -1,7 +1,8 @@
 // Posts and library paging, library type filter, store prices, gallery and photos, live status — over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
-import type { Album, LibraryItem, LiveStatus, PageEnvelope, Photo, Post, Product } from '../../src/church/types.ts';
+import type { Album, LibraryItem, LiveStatus, Photo, Post, Product } from '../../src/church/responses.ts';
+import type { PageEnvelope } from '../../src/http/paging.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {

@@ -5,7 +5,8 @@ import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
 import { DEMO_DATA_FILE } from '../../src/church/demo-data.ts';
-import type { Album, PageEnvelope } from '../../src/church/types.ts';
+import type { Album } from '../../src/church/responses.ts';
+import type { PageEnvelope } from '../../src/http/paging.ts';
 
 const FORBIDDEN = /member|financ|donat|donor|tithe|offering|salar|giving|payroll|budget|income|expense/i;
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChurchRepository } from '../../src/church/repository.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
-import { validateChurchDocument } from '../../src/church/import.ts';
+import { validateChurchDocument } from '../../src/church/import/validate.ts';
 import { openDatabase, type Db } from '../../src/db/open.ts';
 import { churchDocument } from './church-api.ts';
 

@@ -87,14 +87,14 @@ describe('every problem the service answers', () => {
     await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.11' });
     await receive('/api/public/v1/churches/grace-paris', { key: generateKey(), address: '192.0.2.12' });
     for (let i = 0; i < 2; i++) await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.13' });
-    await receive('/api/public/v1/churches/no-such-church', { key: key(), address: '192.0.2.14' });
-    await receive('/api/public/v1/churches/grace-paris/gallery/no-such-album/photos', { key: key(), address: '192.0.2.14' });
-    const limitedKey = key();
+    await receive('/api/public/v1/churches/no-such-church', { key: await key(), address: '192.0.2.14' });
+    await receive('/api/public/v1/churches/grace-paris/gallery/no-such-album/photos', { key: await key(), address: '192.0.2.14' });
+    const limitedKey = await key();
     for (let i = 0; i < 3; i++) await receive('/api/public/v1/churches/grace-paris', { key: limitedKey, address: '192.0.2.15' });
 
     // A failure the service did not foresee.
     vi.spyOn(server.services.churches, 'publicChurchBySlug').mockRejectedValueOnce(new Error('disk on fire'));
-    await receive('/api/public/v1/churches/grace-paris', { key: key(), address: '192.0.2.16' });
+    await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.16' });
     vi.restoreAllMocks();
 
     // A rebuild has swapped the tree under the open database: a chapter not yet in memory is refused.

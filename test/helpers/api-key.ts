@@ -1,5 +1,6 @@
-// Test helper: a working API key for the app under test (a verified developer is created when needed).
+// Test helper: a working API key for the app under test (a verified developer is created when needed), made through the account service.
 import type { AppServices } from '../../src/app-services.ts';
+import { createAccountService } from '../../src/accounts/service.ts';
 
 export interface TestKeyOptions {
   /** The developer's address; default a new developer per call, so the 5-key limit never gets in the way. */
@@ -11,11 +12,11 @@ export interface TestKeyOptions {
 let created = 0;
 
 /** Creates a key for a verified developer (made on first use) and returns the full key. */
-export function createTestKey(services: Pick<AppServices, 'keys' | 'fingerprinter'>, options: TestKeyOptions = {}): string {
+export async function createTestKey(services: Pick<AppServices, 'keys' | 'fingerprinter'>, options: TestKeyOptions = {}): Promise<string> {
   created += 1;
+  const accounts = createAccountService({ repository: services.keys, fingerprinter: services.fingerprinter });
   const email = options.email ?? `test-developer-${created}@example.org`;
-  const developer =
-    services.keys.findDeveloperByEmail(email) ?? services.keys.createDeveloper({ name: 'Test developer', email, verified: true });
-  const verified = developer.emailVerifiedAt === null ? services.keys.verifyDeveloperEmail(developer.id) : developer;
-  return services.keys.createKey(verified.id, options.name ?? `test key ${created}`, services.fingerprinter).key;
+  const developer = (await accounts.developerByEmail(email)) ?? (await accounts.createDeveloper({ name: 'Test developer', email, verified: true }));
+  const verified = developer.emailVerifiedAt === null ? await accounts.verifyEmail(developer.id) : developer;
+  return (await accounts.createKey(verified.id, options.name ?? `test key ${created}`)).key;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAccountService } from '../../src/accounts/service.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { getWithKey, startKeyTestApp, type KeyTestApp } from './key-test-app.ts';
 import { problemType } from '../helpers/problem.ts';
@@ -36,12 +37,12 @@ describe('church endpoints authenticate by API key', () => {
   });
 
   it('answer 401 for another scheme than Bearer', async () => {
-    const key = createTestKey(app.services);
+    const key = await createTestKey(app.services);
     await expectUnauthorized(await getWithKey(app.url + CHURCH, undefined, { Authorization: `Basic ${key}` }), MISSING);
   });
 
   it('refuse a key with a one-character typo without touching the database', async () => {
-    const key = createTestKey(app.services);
+    const key = await createTestKey(app.services);
     const typo = key.slice(0, 20) + (key[20] === 'a' ? 'b' : 'a') + key.slice(21);
     const lookup = vi.spyOn(app.services.keys, 'activeKeyByFingerprint');
     const fingerprint = vi.spyOn(app.services.fingerprinter, 'fingerprint');
@@ -65,34 +66,35 @@ describe('church endpoints authenticate by API key', () => {
 
   it('accept an active key, accept the scheme in any case, and record its last use', async () => {
     const email = 'last-used@example.org';
-    const key = createTestKey(app.services, { email });
+    const key = await createTestKey(app.services, { email });
     const response = await getWithKey(app.url + CHURCH, undefined, { Authorization: `bearer ${key}` });
     expect(response.status).toBe(200);
-    const developer = app.services.keys.findDeveloperByEmail(email);
+    const developer = await app.services.keys.developerByEmail(email);
     expect(developer).toBeDefined();
-    const [record] = app.services.keys.listKeys(developer!.id);
+    const [record] = await app.services.keys.listKeys(developer!.id);
     expect((await response.json()) as unknown).toEqual({ slug: 'grace-chapel', keyId: record.id });
     expect(record.lastUsedAt).not.toBeNull();
   });
 
   it('refuse a revoked key on the very next request', async () => {
     const email = 'revoker@example.org';
-    const key = createTestKey(app.services, { email });
+    const key = await createTestKey(app.services, { email });
     expect((await getWithKey(app.url + CHURCH, key)).status).toBe(200);
-    const developer = app.services.keys.findDeveloperByEmail(email)!;
-    app.services.keys.revokeKey(developer.id, app.services.keys.listKeys(developer.id)[0].id);
+    const accounts = createAccountService({ repository: app.services.keys, fingerprinter: app.services.fingerprinter });
+    const developer = (await accounts.developerByEmail(email))!;
+    await accounts.revokeKey(developer.id, (await accounts.listKeys(developer.id))[0].id);
     const body = await expectUnauthorized(await getWithKey(app.url + CHURCH, key), UNKNOWN);
     expect(body.detail).toContain('revoked');
   });
 
   it('check the key before the church lookup: an unknown church without a key is 401, with a key 404', async () => {
     await expectUnauthorized(await getWithKey(app.url + '/api/public/v1/churches/unknown'), MISSING);
-    const response = await getWithKey(app.url + '/api/public/v1/churches/unknown', createTestKey(app.services));
+    const response = await getWithKey(app.url + '/api/public/v1/churches/unknown', await createTestKey(app.services));
     expect(response.status).toBe(404);
   });
 
   it('never write the key to the logs', async () => {
-    const key = createTestKey(app.services);
+    const key = await createTestKey(app.services);
     await getWithKey(app.url + CHURCH, key);
     await getWithKey(app.url + CHURCH + '?x=' + key, key);
     await getWithKey(app.url + CHURCH, key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a'));
@@ -113,7 +115,7 @@ describe('requests with invalid keys are throttled per client address', () => {
   it('answer 429 with Retry-After after 5 failures from one address, while another address and valid requests are unaffected', async () => {
     const attacker = { 'X-Forwarded-For': '203.0.113.7' };
     const neighbour = { 'X-Forwarded-For': '203.0.113.8' };
-    const valid = createTestKey(app.services);
+    const valid = await createTestKey(app.services);
     const invalid = valid.slice(0, -1) + (valid.endsWith('a') ? 'b' : 'a');
 
     // Valid requests from the address count for nothing.

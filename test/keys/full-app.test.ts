@@ -42,15 +42,15 @@ describe('keys in the whole app', () => {
   });
 
   it('a valid key reads a church, with RateLimit headers', async () => {
-    const response = await get(CHURCH, createTestKey(server.services));
+    const response = await get(CHURCH, await createTestKey(server.services));
     expect(response.status).toBe(200);
     expect(response.headers.get('ratelimit')).toMatch(/^"120-per-minute-per-key"; r=119; t=\d+/);
     expect(response.headers.get('ratelimit-policy')).toMatch(/^"120-per-minute-per-key"; q=120; w=60/);
   });
 
   it('the 121st request in a minute with one key is 429 with Retry-After; another key is unaffected', async () => {
-    const key = createTestKey(server.services);
-    const other = createTestKey(server.services);
+    const key = await createTestKey(server.services);
+    const other = await createTestKey(server.services);
     for (let i = 0; i < 120; i++) expect((await get(i % 2 ? CHURCH : CHURCH + '/events', key)).status, `request ${i + 1}`).toBe(200);
     const limited = await get(CHURCH, key);
     expect(limited.status).toBe(429);
@@ -61,7 +61,7 @@ describe('keys in the whole app', () => {
   });
 
   it('neither the logs nor the database file ever hold a key', async () => {
-    const key = createTestKey(server.services);
+    const key = await createTestKey(server.services);
     await get(CHURCH, key);
     await get('/api/public/v1/churches/' + key, key);
     await get(CHURCH, key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a'));

@@ -12,8 +12,8 @@ import { ApiError } from '../../src/http/problem.ts';
 import { openDatabase, type Db } from '../../src/db/open.ts';
 import { createKeyAuth } from '../../src/keys/auth.ts';
 import { createFingerprinter, loadOrCreateSecret, type Fingerprinter } from '../../src/keys/fingerprint.ts';
-import type { KeyRepository } from '../../src/keys/repository.ts';
-import { createSqliteKeyRepository } from '../../src/keys/sqlite-repository.ts';
+import type { AccountRepository } from '../../src/accounts/repository.ts';
+import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
 import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
 import { createBibleRateLimit } from '../../src/limits/bible-limit.ts';
 import { createLimitStores, type LimitStores } from '../../src/limits/stores.ts';
@@ -25,7 +25,7 @@ import { problems } from '../../build/contract/problems.ts';
 export interface KeyTestServices {
   config: Readonly<Config>;
   logger: Logger;
-  keys: KeyRepository;
+  keys: AccountRepository;
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
 }
@@ -65,7 +65,7 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
   const services: KeyTestServices = {
     config,
     logger,
-    keys: createSqliteKeyRepository(db),
+    keys: createSqliteAccountRepository(db),
     fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
     limitStores,
   };

@@ -13,7 +13,7 @@ describe('120 requests per minute per key', () => {
   afterAll(() => app.close());
 
   it('carry the standard RateLimit and RateLimit-Policy headers (draft 8), and no X-RateLimit headers', async () => {
-    const response = await getWithKey(app.url + CHURCH, createTestKey(app.services));
+    const response = await getWithKey(app.url + CHURCH, await createTestKey(app.services));
     expect(response.status).toBe(200);
     expect(response.headers.get('ratelimit-policy')).toMatch(/^"120-per-minute-per-key"; q=120; w=60/);
     expect(response.headers.get('ratelimit')).toMatch(/^"120-per-minute-per-key"; r=119; t=\d+/);
@@ -21,8 +21,8 @@ describe('120 requests per minute per key', () => {
   });
 
   it('answer the 121st request within a minute with 429, Retry-After and a problem body; another key is unaffected', async () => {
-    const key = createTestKey(app.services);
-    const other = createTestKey(app.services);
+    const key = await createTestKey(app.services);
+    const other = await createTestKey(app.services);
     // Every request counts, whatever its status: 404s too.
     for (let i = 0; i < 120; i++) {
       const response = await getWithKey(app.url + (i % 3 === 0 ? '/api/public/v1/churches/unknown' : CHURCH), key);
@@ -45,7 +45,7 @@ describe('120 requests per minute per key', () => {
   });
 
   it('do not count requests without a valid key against anyone', async () => {
-    const key = createTestKey(app.services);
+    const key = await createTestKey(app.services);
     for (let i = 0; i < 5; i++) await getWithKey(app.url + CHURCH);
     const response = await getWithKey(app.url + CHURCH, key);
     expect(response.headers.get('ratelimit')).toMatch(/; r=119; /);

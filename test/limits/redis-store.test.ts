@@ -67,8 +67,8 @@ describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis'
   });
 
   it('enforce a single 120 budget per key: 60 on one and 60 on the other, then the 121st is 429 on either', async () => {
-    const key = createTestKey(first.services);
-    const other = createTestKey(first.services);
+    const key = await createTestKey(first.services);
+    const other = await createTestKey(first.services);
     for (let i = 0; i < 60; i++) expect((await getWithKey(first.url + CHURCH, key)).status, `first, request ${i + 1}`).toBe(200);
     for (let i = 0; i < 60; i++) expect((await getWithKey(second.url + CHURCH, key)).status, `second, request ${i + 1}`).toBe(200);
 
@@ -94,7 +94,7 @@ describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis'
   });
 
   it('keep answering when Redis goes away (the limit fails open, the error is logged)', async () => {
-    const key = createTestKey(first.services);
+    const key = await createTestKey(first.services);
     await redis.stop();
     const response = await getWithKey(first.url + CHURCH, key);
     expect(response.status).toBe(200);
@@ -121,7 +121,7 @@ describe.skipIf(redisBinary === undefined)('two whole servers sharing one Redis'
 
   it('60 requests on one and 60 on the other use up the key; the 121st is 429 with Retry-After', async () => {
     const [one, two] = servers;
-    const key = createTestKey(one.services);
+    const key = await createTestKey(one.services);
     const church = '/api/public/v1/churches/grace-paris';
     for (let i = 0; i < 60; i++) expect((await getWithKey(one.url + church, key)).status).toBe(200);
     for (let i = 0; i < 60; i++) expect((await getWithKey(two.url + church, key)).status).toBe(200);

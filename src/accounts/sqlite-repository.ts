@@ -1,0 +1,209 @@
+// The account repository over SQLite: statements prepared once; keys found by fingerprint, never by value.
+import type { Db } from '../db/open.ts';
+import { LAST_USED_INTERVAL_MS, type AccountRepository, type DeveloperInsert, type KeyInsert } from './repository.ts';
+import type { ApiKeyRecord, DeletedDeveloper, Developer, DeveloperListing } from './types.ts';
+
+interface DeveloperRow {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  created_at: string;
+}
+
+interface DeveloperListingRow extends DeveloperRow {
+  active_keys: number;
+}
+
+interface ApiKeyRow {
+  id: number;
+  developer_id: number;
+  name: string;
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+interface ActiveKeyRow {
+  id: number;
+  developer_id: number;
+}
+
+const KEY_COLUMNS = 'id, developer_id, name, hint, created_at, last_used_at, revoked_at';
+const DEVELOPER_COLUMNS = 'id, name, email, email_verified_at, created_at';
+
+/** Creates the repository over an open, migrated database. */
+export function createSqliteAccountRepository(db: Db): AccountRepository {
+  const statements = prepareStatements(db);
+  /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
+  const lastWritten = new Map<number, number>();
+
+  const insertDeveloper = db.transaction((developer: DeveloperInsert): Developer | undefined => {
+    // The address is UNIQUE (COLLATE NOCASE): the check and the insert share the write lock.
+    if (statements.developerByEmail.get(developer.email)) return undefined;
+    const inserted = statements.insertDeveloper.run(developer.name, developer.email, developer.emailVerifiedAt, developer.createdAt);
+    return toDeveloper(statements.developerById.get(Number(inserted.lastInsertRowid))!);
+  });
+
+  const insertKeyIfActiveBelow = db.transaction((developerId: number, limit: number, key: KeyInsert): ApiKeyRecord | undefined => {
+    if ((statements.countActiveKeys.get(developerId) as number) >= limit) return undefined;
+    const inserted = statements.insertKey.run(developerId, key.name, key.fingerprint, key.hint, key.createdAt);
+    return toKeyRecord(statements.keyById.get(Number(inserted.lastInsertRowid))!);
+  });
+
+  const deleteDeveloper = db.transaction((developerId: number): { deleted: DeletedDeveloper; keyIds: number[] } | undefined => {
+    const row = statements.developerById.get(developerId);
+    if (!row) return undefined;
+    const keys = statements.keysOfDeveloper.all(developerId);
+    // ON DELETE CASCADE removes the developer's keys in the same statement.
+    statements.deleteDeveloper.run(developerId);
+    const revokedKeys = keys.filter((key) => key.revoked_at === null).length;
+    return { deleted: { developer: toDeveloper(row), revokedKeys }, keyIds: keys.map((key) => key.id) };
+  });
+
+  const addReservedEmails = db.transaction((emails: readonly string[], importedAt: string): number => {
+    let added = 0;
+    for (const email of emails) added += statements.insertReservedEmail.run(email, importedAt).changes;
+    return added;
+  });
+
+  return {
+    async insertDeveloper(developer) {
+      // IMMEDIATE: take the write lock before the address check, so another process cannot slip in between.
+      return insertDeveloper.immediate(developer);
+    },
+
+    async developerById(id) {
+      const row = statements.developerById.get(id);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async developerByEmail(email) {
+      const row = statements.developerByEmail.get(email);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async listDevelopers() {
+      return statements.listDevelopers.all().map(toDeveloperListing);
+    },
+
+    async markEmailVerified(developerId, verifiedAt) {
+      statements.verifyDeveloper.run(verifiedAt, developerId);
+      const row = statements.developerById.get(developerId);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async deleteDeveloper(developerId) {
+      const result = deleteDeveloper.immediate(developerId);
+      // Key ids can be reused once the rows are gone; a new key must not inherit an old "last used" time.
+      for (const keyId of result?.keyIds ?? []) lastWritten.delete(keyId);
+      return result?.deleted;
+    },
+
+    async insertKeyIfActiveBelow(developerId, limit, key) {
+      // IMMEDIATE takes the write lock before counting, so two processes cannot both create the last allowed key.
+      return insertKeyIfActiveBelow.immediate(developerId, limit, key);
+    },
+
+    async listKeys(developerId) {
+      return statements.keysOfDeveloper.all(developerId).map(toKeyRecord);
+    },
+
+    async revokeKey(developerId, keyId, revokedAt) {
+      statements.revokeKey.run(revokedAt, keyId, developerId);
+      const row = statements.keyOfDeveloper.get(keyId, developerId);
+      if (!row) return undefined;
+      lastWritten.delete(keyId);
+      return toKeyRecord(row);
+    },
+
+    async activeKeyByFingerprint(fingerprint) {
+      const row = statements.activeKeyByFingerprint.get(fingerprint);
+      return row ? { id: row.id, developerId: row.developer_id } : undefined;
+    },
+
+    async markUsed(keyId, when) {
+      const now = when.getTime();
+      const previous = lastWritten.get(keyId);
+      if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
+      lastWritten.set(keyId, now);
+      const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
+      return statements.markUsed.run(when.toISOString(), keyId, threshold).changes > 0;
+    },
+
+    async isReservedEmail(email) {
+      return statements.reservedEmail.get(email) !== undefined;
+    },
+
+    async addReservedEmails(emails, importedAt) {
+      return addReservedEmails(emails, importedAt);
+    },
+  };
+}
+
+function prepareStatements(db: Db) {
+  const statements = {
+    insertDeveloper: db.prepare<[string, string, string | null, string]>(
+      'INSERT INTO developers (name, email, email_verified_at, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    developerByEmail: db.prepare<[string], DeveloperRow>(`SELECT ${DEVELOPER_COLUMNS} FROM developers WHERE email = ?`),
+    developerById: db.prepare<[number], DeveloperRow>(`SELECT ${DEVELOPER_COLUMNS} FROM developers WHERE id = ?`),
+    listDevelopers: db.prepare<[], DeveloperListingRow>(
+      `SELECT ${DEVELOPER_COLUMNS},
+              (SELECT count(*) FROM api_keys k WHERE k.developer_id = developers.id AND k.revoked_at IS NULL) AS active_keys
+       FROM developers ORDER BY created_at, id`,
+    ),
+    verifyDeveloper: db.prepare<[string, number]>(
+      'UPDATE developers SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL',
+    ),
+    deleteDeveloper: db.prepare<[number]>('DELETE FROM developers WHERE id = ?'),
+    reservedEmail: db.prepare<[string], { email: string }>('SELECT email FROM reserved_emails WHERE email = ?'),
+    insertReservedEmail: db.prepare<[string, string]>('INSERT OR IGNORE INTO reserved_emails (email, imported_at) VALUES (?, ?)'),
+    countActiveKeys: db.prepare<[number], number>(
+      'SELECT count(*) FROM api_keys WHERE developer_id = ? AND revoked_at IS NULL',
+    ),
+    insertKey: db.prepare<[number, string, string, string, string]>(
+      'INSERT INTO api_keys (developer_id, name, fingerprint, hint, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    keyById: db.prepare<[number], ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`),
+    keysOfDeveloper: db.prepare<[number], ApiKeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE developer_id = ? ORDER BY created_at DESC, id DESC`,
+    ),
+    revokeKey: db.prepare<[string, number, number]>(
+      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND developer_id = ? AND revoked_at IS NULL',
+    ),
+    keyOfDeveloper: db.prepare<[number, number], ApiKeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND developer_id = ?`,
+    ),
+    activeKeyByFingerprint: db.prepare<[string], ActiveKeyRow>(
+      'SELECT id, developer_id FROM api_keys WHERE fingerprint = ? AND revoked_at IS NULL',
+    ),
+    // The time guard also holds across processes sharing the file (CLI, several servers).
+    markUsed: db.prepare<[string, number, string]>(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+    ),
+  };
+  statements.countActiveKeys.pluck();
+  return statements;
+}
+
+function toDeveloper(row: DeveloperRow): Developer {
+  return { id: row.id, name: row.name, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
+}
+
+function toDeveloperListing(row: DeveloperListingRow): DeveloperListing {
+  return { ...toDeveloper(row), activeKeys: row.active_keys };
+}
+
+function toKeyRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    developerId: row.developer_id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
