@@ -1,5 +1,6 @@
 // Environment → one typed, frozen Config, validated once at start.
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
 import { defaultOutputs } from '../build/layout.ts';
 
 export interface Config {
@@ -31,7 +32,8 @@ export interface Config {
   trustProxy: string | number | boolean;
   /** Base of the links to public church pages (publicPage, registrationPage…). */
   publicSiteUrl: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** pino's level names; `silent` turns logging off. */
+  logLevel: LevelWithSilent;
 }
 
 /** Thrown at start for a bad setting; names the variable. */
@@ -92,7 +94,7 @@ function trustProxy(raw: string | undefined): string | number | boolean {
 }
 
 function logLevel(raw: string | undefined): Config['logLevel'] {
-  const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
   if (raw === undefined || raw === '') return 'info';
   const found = levels.find((level) => level === raw);
   if (!found) throw new ConfigError('LOG_LEVEL', `must be one of ${levels.join(', ')}`);

@@ -20,10 +20,10 @@ async function main(): Promise<void> {
   const server = createApp(services).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info('listening', { url: `http://${config.host}:${port}`, docs: `http://${config.host}:${port}/docs` });
+    logger.info({ url: `http://${config.host}:${port}`, docs: `http://${config.host}:${port}/docs` }, 'listening');
   });
   const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
+    logger.info({ signal }, 'shutting down');
     server.close(() => {
       services.close().finally(() => process.exit(0));
     });

@@ -19,7 +19,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const db = openDatabase(config.databasePath);
   if (config.demoData) {
     const loaded = loadDemoDataIfEmpty(db);
-    if (loaded) logger.info('demo data loaded into an empty database', { ...loaded });
+    if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
   }
   const limitStores = await createLimitStores(config, logger);
   const bible = openBibleSource(config, logger);

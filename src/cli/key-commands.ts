@@ -1,6 +1,6 @@
 // Operator commands for developer accounts, API keys and the reserved e-mail list.
 import fs from 'node:fs';
-import type { Logger } from '../http/logger.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
 import { createSqliteKeyRepository } from '../keys/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from '../keys/fingerprint.ts';
 import { KeyRefusal, type Developer, type KeyRepository } from '../keys/repository.ts';
@@ -171,9 +171,12 @@ export function readEmailList(file: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The CLI has no JSON log: the secret-creation notice goes to the operator. */
+/** The CLI has no JSON log: the secret-creation notice goes to the operator as a sentence. */
 function printingLogger(context: CliContext): Logger {
-  const print = (message: string, fields?: Record<string, unknown>) =>
-    context.print(fields && typeof fields.file === 'string' ? `${message} (${fields.file})` : message);
-  return { debug: () => {}, info: print, warn: print, error: print };
+  return createLogger('info', {
+    write(line) {
+      const { message, file } = JSON.parse(line) as { message: string; file?: string };
+      context.print(file === undefined ? message : `${message} (${file})`);
+    },
+  });
 }

@@ -26,7 +26,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ApiError) return sendProblem(res, err);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) {
-      logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: String(err?.stack ?? err) });
+      logger.error({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'unhandled error');
       return sendProblem(res, new ApiError(500, 'internal', { title: 'Internal error', detail: 'The server could not answer this request. It has been logged.' }));
     }
     sendProblem(res, new ApiError(status, 'bad-request', { title: 'Bad request', detail: String(err?.message ?? 'Bad request') }));

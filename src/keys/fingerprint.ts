@@ -44,7 +44,7 @@ export function loadOrCreateSecret(config: Pick<Config, 'keyFingerprintSecret' |
   try {
     // link() refuses to replace an existing file: if another process created the secret first, its secret wins.
     fs.linkSync(temporary, file);
-    logger.info('created the key fingerprint secret; back it up, losing it invalidates every API key', { file });
+    logger.info({ file }, 'created the key fingerprint secret; back it up, losing it invalidates every API key');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {

@@ -64,7 +64,7 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
     },
   });
   client.on('error', (error: unknown) => {
-    if (started) logger.error('rate-limit Redis connection error', { error: String(error) });
+    if (started) logger.error({ err: error }, 'rate-limit Redis connection error');
   });
   try {
     await client.connect();
@@ -73,7 +73,7 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
     throw new LimitStoreError(`Cannot connect to the rate-limit Redis at ${redactUrl(url)} (REDIS_URL): ${errorMessage(error)}`, { cause: error });
   }
   started = true;
-  logger.info('rate limits use Redis', { url: redactUrl(url) });
+  logger.info({ url: redactUrl(url) }, 'rate limits use Redis');
 
   const sendCommand = (...args: string[]): Promise<RedisReply> => client.sendCommand(args);
   return {

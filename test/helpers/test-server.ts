@@ -7,6 +7,7 @@ import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
 import { createApp } from '../../src/app.ts';
 import { listenOnLoopback } from './listen.ts';
+import { collectLogLines } from './log-lines.ts';
 
 export interface TestServer {
   url: string;
@@ -36,8 +37,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     dir,
   );
-  const logs: string[] = [];
-  const logger = createLogger(config.logLevel, (line) => logs.push(line));
+  const { lines: logs, destination } = collectLogLines();
+  const logger = createLogger(config.logLevel, destination);
   const services = await createServices(config, logger);
   const server = await listenOnLoopback(createApp(services));
   return {
