@@ -1,6 +1,7 @@
 // Files of the static Bible tree held in memory with their strong ETags, one per stored encoding.
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
 import { staticPaths } from '../../build/layout.ts';
@@ -34,12 +35,18 @@ export interface StaticFiles {
 /** Enough for every versions and books file plus a few hundred hot chapters (a chapter is a few kB). */
 const DEFAULT_CAPACITY = 512;
 
+/** Bytes held at most, all stored encodings counted: a bound on memory whatever the files weigh. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
 export interface StaticFilesOptions {
   /** The build the open database belongs to; a file is served only while the tree's stamp says the same. */
   buildHash: string;
   /** Called when the tree on disk has moved on to another build, so the source looks again at once. */
   onStale: () => void;
+  /** Files held at most (default 512). */
   capacity?: number;
+  /** Bytes held at most, over every stored encoding (default 64 MiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -48,18 +55,16 @@ export interface StaticFilesOptions {
  * its files are not served beside the old database (503 until the source has reopened).
  */
 export function createStaticFiles(publicDir: string, options: StaticFilesOptions): StaticFiles {
-  const capacity = options.capacity ?? DEFAULT_CAPACITY;
-  const cache = new Map<string, StaticFile>();
+  const cache = new LRUCache<string, StaticFile>({
+    max: options.capacity ?? DEFAULT_CAPACITY,
+    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeCalculation: storedBytes,
+  });
   const stampFile = path.join(publicDir, ...staticPaths.stamp.split('/'));
   return {
     get(relativePath) {
       const cached = cache.get(relativePath);
-      if (cached) {
-        // Map keeps insertion order: re-inserting makes this the most recently used.
-        cache.delete(relativePath);
-        cache.set(relativePath, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const file = readStaticFile(path.join(publicDir, ...relativePath.split('/')));
       if (stampBuildHash(stampFile) !== options.buildHash) {
         options.onStale();
@@ -71,10 +76,14 @@ export function createStaticFiles(publicDir: string, options: StaticFilesOptions
       }
       if (!file) return undefined;
       cache.set(relativePath, file);
-      if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
       return file;
     },
   };
+}
+
+/** What a file costs in memory; at least 1, as lru-cache requires. */
+function storedBytes(file: StaticFile): number {
+  return Math.max(1, file.identity.bytes.length + (file.br?.bytes.length ?? 0) + (file.gzip?.bytes.length ?? 0));
 }
 
 function stampBuildHash(stampFile: string): string | undefined {
