@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
 import { staticPaths } from '../../build/layout.ts';
@@ -121,40 +122,25 @@ function readIfExists(file: string): Buffer | undefined {
   }
 }
 
+/** The coding name `x-gzip` in an Accept-Encoding list. */
+const X_GZIP = /(^|,)\s*x-gzip\b/gi;
+
 /**
- * The representation to send for an Accept-Encoding header: the acceptable coding with the
- * highest q-value, ties broken br > gzip > identity; identity when nothing else is acceptable
- * (we never answer 406: identity is always better than an error for a read-only JSON API).
+ * The representation to send for an Accept-Encoding header, chosen by negotiator (the library
+ * behind Express's req.acceptsEncodings): the stored coding with the highest q-value, ties broken
+ * br > gzip > identity, `x-gzip` read as gzip; identity when nothing else is acceptable, even after
+ * `identity;q=0` (we never answer 406: identity is better than an error for a read-only JSON API).
+ * req.acceptsEncodings itself breaks ties by the client's order, which would send gzip to browsers
+ * that list `gzip, deflate, br`; negotiator's `preferred` option keeps the server's order.
+ *
+ * @example negotiate(file, 'gzip, deflate, br').coding // 'br' when a .br file is stored
  */
 export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Representation {
-  const weights = parseAcceptEncoding(acceptEncoding);
-  const weightOf = (coding: ContentCoding): number => weights.get(coding) ?? (coding === 'identity' ? 0.001 : weights.get('*') ?? 0);
-  let best = file.identity;
-  let bestWeight = weightOf('identity');
-  for (const candidate of [file.gzip, file.br]) {
-    if (!candidate) continue;
-    const weight = weightOf(candidate.coding);
-    if (weight > 0 && weight >= bestWeight) {
-      best = candidate;
-      bestWeight = weight;
-    }
-  }
-  return best;
-}
-
-function parseAcceptEncoding(header: string | undefined): Map<string, number> {
-  const weights = new Map<string, number>();
-  if (!header) return weights;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const coding = name.trim().toLowerCase();
-    if (!coding) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (match) q = Number(match[1]);
-    }
-    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(q) ? q : 0);
-  }
-  return weights;
+  const available = [...(file.br ? ['br'] : []), ...(file.gzip ? ['gzip'] : []), 'identity'];
+  // RFC 9110 §8.4.1.3: x-gzip is gzip, also when it refuses (x-gzip;q=0).
+  const header = acceptEncoding?.replace(X_GZIP, '$1gzip');
+  const chosen = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(available, { preferred: available });
+  if (chosen === 'br' && file.br) return file.br;
+  if (chosen === 'gzip' && file.gzip) return file.gzip;
+  return file.identity;
 }
