@@ -43,13 +43,9 @@ export interface Config {
 
 /** Thrown at start for a bad setting, here or where the setting is first used (a file, Redis); names the variable. */
 export class ConfigError extends Error {
-  /** The environment variable at fault, e.g. `TRUST_PROXY`. */
-  readonly variable: string;
-
   constructor(variable: string, message: string, options?: { cause?: unknown }) {
     super(`${variable}: ${message}`, options);
     this.name = 'ConfigError';
-    this.variable = variable;
   }
 }
 

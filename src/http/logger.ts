@@ -41,6 +41,6 @@ export function createLogger(level: LevelWithSilent = 'info', destination: Desti
 }
 
 /** The line with every API key in it, in any encoding, replaced by `sk_live_[redacted]`. */
-export function scrubKeys(line: string): string {
+function scrubKeys(line: string): string {
   return line.replace(KEY_IN_TEXT, 'sk_live_[redacted]');
 }
