@@ -1,41 +1,65 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
 import type { AppServices } from './app-services.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, type Db } from './db/open.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { openBibleSource } from './bible/source.ts';
+import { checkConfiguredFiles } from './startup-checks.ts';
 
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
   close(): Promise<void>;
 }
 
+/**
+ * Opens everything in an order that writes nothing until it is known to work: check the files the
+ * config names, connect to Redis, then open (create) the database and the fingerprint secret.
+ * A bad setting is a ConfigError naming its variable, and whatever was opened is closed again.
+ */
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
-  const db = openDatabase(config.databasePath);
-  const churches = createSqliteChurchRepository(db);
-  if (config.demoData) {
-    const loaded = await loadDemoDataIfEmpty(churches);
-    if (loaded) logger.info('demo data loaded into an empty database', { ...loaded });
-  }
+  checkConfiguredFiles(config);
   const limitStores = await createLimitStores(config, logger);
-  const bible = openBibleSource(config, logger);
-  return {
-    config,
-    logger,
-    churches,
-    keys: createSqliteAccountRepository(db),
-    fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
-    limitStores,
-    bible,
-    async close() {
-      await limitStores.close();
-      bible.close();
-      db.close();
-    },
-  };
+  let db: Db | undefined;
+  try {
+    db = openConfiguredDatabase(config.databasePath);
+    const churches = createSqliteChurchRepository(db);
+    if (config.demoData) {
+      const loaded = await loadDemoDataIfEmpty(churches);
+      if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
+    }
+    const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
+    const bible = openBibleSource(config, logger);
+    const opened = db;
+    return {
+      config,
+      logger,
+      churches,
+      keys: createSqliteAccountRepository(opened),
+      fingerprinter,
+      limitStores,
+      bible,
+      async close() {
+        await limitStores.close();
+        bible.close();
+        opened.close();
+      },
+    };
+  } catch (error) {
+    db?.close();
+    await limitStores.close();
+    throw error;
+  }
+}
+
+function openConfiguredDatabase(file: string): Db {
+  try {
+    return openDatabase(file);
+  } catch (error) {
+    throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
 }
