@@ -2,8 +2,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
-import { defaultOutputs } from '../build/contract/layout.ts';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
+import { defaultOutputs } from '../build/contract/layout.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */
