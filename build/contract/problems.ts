@@ -118,6 +118,13 @@ export const PROBLEM_TYPES = {
     advice:
       "`from` is past the chapter's last verse, which `detail` gives. (A `to` past the end is not an error: the range is clamped and the answer says which verses it holds.)",
   },
+  bibleVersesMissing: {
+    slug: 'bible-verses-missing',
+    status: 404,
+    title: 'Verses missing from this version',
+    advice:
+      "The chapter goes on past the range, but this version's source has none of the verses asked for (a few versions leave out verses that others number; `detail` names them). Ask for a wider range or the whole chapter.",
+  },
   pathNotFound: {
     slug: 'path-not-found',
     status: 404,
@@ -299,6 +306,12 @@ export const problems = {
     return make(PROBLEM_TYPES.bibleVerseNotFound, `from (${from}) is past the last verse of ${book} ${chapter}, which is ${last}.`, {
       parameter: 'from',
     });
+  },
+
+  /** 404: a range inside the chapter of which the version has no verse. */
+  versesMissing(book: string, chapter: number, from: number, to: number): Problem {
+    const verses = from === to ? `verse ${from}` : `any of verses ${from} to ${to}`;
+    return make(PROBLEM_TYPES.bibleVersesMissing, `${book} ${chapter} has no ${verses} in this version.`, { parameter: 'from' });
   },
 
   /** 404 for a path that matches no route. */

@@ -50,7 +50,6 @@ export interface VerseResponse {
   verse: number;
   text: string;
   heading?: string;
-  through?: number;
   notes?: string[];
 }
 
@@ -109,16 +108,15 @@ export function chapterResponse(lang: Lang, version: string, canon: CanonBook, c
     book: bookRef(canon, lang),
     chapter,
     from: verses[0]?.number ?? 0,
-    to: last ? (last.through ?? last.number) : 0,
+    to: last?.number ?? 0,
     verses: verses.map(verseResponse),
   };
 }
 
-/** A verse as responses carry it: side fields only when present, `through` only when it covers more than itself. */
+/** A verse as responses carry it: side fields only when present. */
 export function verseResponse(verse: Verse): VerseResponse {
   const out: VerseResponse = { verse: verse.number, text: verse.text };
   if (verse.heading) out.heading = verse.heading;
-  if (verse.through !== undefined && verse.through > verse.number) out.through = verse.through;
   if (verse.notes && verse.notes.length > 0) out.notes = [...verse.notes];
   return out;
 }

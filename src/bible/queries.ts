@@ -19,9 +19,9 @@ export interface BibleQueries {
   version(lang: Lang): VersionRow | undefined;
   /** One book of the version in `lang` by USFM code, or undefined when the version lacks it. */
   book(lang: Lang, usfm: string): BookRow | undefined;
-  /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
+  /** The last verse number a chapter holds; undefined for no verses. */
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
-  /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
+  /** Verses of a chapter numbered from `from` to `to`. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
@@ -51,11 +51,11 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
   );
   const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
-    'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+    'SELECT max(verse) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
   const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
-    `SELECT verse, through, text, heading, notes FROM verses
-     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
+    `SELECT verse, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse BETWEEN ? AND ?
      ORDER BY verse`,
   );
   // The FTS table holds every language. The build numbers verses in one run per language, in
@@ -92,7 +92,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     lastVerse(lang, usfm, chapter) {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
-    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
     search(lang, match, limit, offset) {
       const { first, last } = idRange(lang);
       if (first === null || last === null) return { totalItems: 0, hits: [] };

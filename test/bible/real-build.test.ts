@@ -106,6 +106,14 @@ describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
     );
   });
 
+  test('a verse a version leaves out (BLIVRE has no Psalm 46:3) answers 404 alone, and is skipped in a range', async () => {
+    const gap = await rawRequest(api('/PSA/46/3/3?lang=pt'));
+    expect(gap.status).toBe(404);
+    expect(gap.json()).toMatchObject({ parameter: 'from', detail: 'Salmos 46 has no verse 3 in this version.' });
+    const around = (await rawRequest(api('/PSA/46/2/4?lang=pt'))).json() as PassageBody;
+    expect([around.from, around.to, around.verses.map((verse) => verse.verse)]).toEqual([2, 4, [2, 4]]);
+  });
+
   test.each(GOLDEN)('golden verses in $lang ($version) through chapters and ranges', async (golden) => {
     const genesis = (await rawRequest(api(`/GEN/1?lang=${golden.lang}`))).json() as PassageBody;
     expect(genesis.verses[0]).toMatchObject({ verse: 1, text: golden.genesis1v1 });

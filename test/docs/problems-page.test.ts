@@ -79,6 +79,7 @@ describe('every problem the service answers', () => {
     await receive('/api/v1/bible/xyz/1', { address: '192.0.2.1' });
     await receive('/api/v1/bible/Gn/40', { address: '192.0.2.1' });
     await receive('/api/v1/bible/Gn/1/99/100', { address: '192.0.2.2' });
+    await receive('/api/v1/bible/Gn/1/4/4', { address: '192.0.2.4' });
     await receive('/nothing-here', { address: '192.0.2.1' });
     await receive('/api/v1/bible/versions', { method: 'POST', address: '192.0.2.1' });
     for (let i = 0; i < 3; i++) await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.3' });
