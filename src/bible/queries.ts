@@ -7,7 +7,8 @@ export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name'>
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
-export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> & Pick<BibleTables['books'], 'abbr' | 'name'>;
+export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> &
+  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'>;
 
 export interface SearchPage {
   totalItems: number;
@@ -79,7 +80,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
   // joins run only for the page asked for.
   const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
-    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text
      FROM (SELECT rowid AS id FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm

@@ -8,7 +8,7 @@ import { LANGS } from '../../build/contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
-import type { VersionManifestEntry } from '../../build/sources.ts';
+import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 
 describe('Bible build pipeline (synthetic sources)', () => {
