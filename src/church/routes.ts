@@ -8,15 +8,22 @@ import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
-import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
+import {
+  type Album,
+  type ChurchEvent,
+  type ChurchProfile,
+  type LibraryItem,
+  type LiveStatus,
+  MAX_EVENTS,
+  type Photo,
+  type Post,
+  type Product,
+} from './responses.ts';
 
 export interface ChurchRouterOptions {
   /** The clock deciding which events are upcoming; tests inject a fixed instant. */
   now?: () => Date;
 }
-
-/** Events endpoint cap (spec 4, rule 2). */
-export const MAX_EVENTS = 50;
 
 /** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
 export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config'>, options: ChurchRouterOptions = {}): Router {
