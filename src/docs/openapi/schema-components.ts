@@ -18,12 +18,11 @@ export class SchemaComponents {
   ref(schema: TSchema): Json {
     const name = schema.$id;
     if (typeof name !== 'string') throw new Error('Only a schema with a $id is a component.');
-    if (!this.schemas.has(name)) {
-      this.schemas.set(name, {}); // reserved first: a schema may refer to itself
-      this.schemas.set(name, this.convert(plainJson(schema), true));
-    } else if (JSON.stringify(this.schemas.get(name)) !== JSON.stringify(this.convert(plainJson(schema), true))) {
-      throw new Error(`Two different schemas are named ${name}.`);
-    }
+    const converted = this.convert(plainJson(schema), true);
+    const known = this.schemas.get(name);
+    if (known === undefined) this.schemas.set(name, converted);
+    // One name, one shape: a second schema of the same name (the Problem narrowed twice differently, say) is a bug.
+    else if (JSON.stringify(known) !== JSON.stringify(converted)) throw new Error(`Two different schemas are named ${name}.`);
     return { $ref: `#/components/schemas/${name}` };
   }
 
