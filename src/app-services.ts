@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
 import type { ChurchRepository } from './church/repository.ts';
 import type { AccountRepository } from './accounts/repository.ts';
+import type { AccountService } from './accounts/service.ts';
+import type { PortalServices } from './portal/portal-services.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
 import type { BibleSource } from './bible/source.ts';
@@ -13,6 +15,10 @@ export interface AppServices {
   logger: Logger;
   churches: ChurchRepository;
   keys: AccountRepository;
+  /** The account rules (keys, addresses, names): what the portal uses, as the CLI does. */
+  accounts: AccountService;
+  /** The developer portal's storage, mailer and identity provider. */
+  portal: PortalServices;
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;

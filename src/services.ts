@@ -9,6 +9,12 @@ import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { openBibleSource } from './bible/source.ts';
+import { createAccountService } from './accounts/service.ts';
+import { createSqliteSessionRepository } from './portal/storage/sqlite-session-repository.ts';
+import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
+import { createSqliteCredentialRepository } from './portal/storage/sqlite-credential-repository.ts';
+import { createMailer } from './portal/mailer/create-mailer.ts';
+import { createOidcProvider } from './portal/identity-provider.ts';
 
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
@@ -24,15 +30,27 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   }
   const limitStores = await createLimitStores(config, logger);
   const bible = openBibleSource(config, logger);
+  const keys = createSqliteAccountRepository(db);
+  const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
+  const mailer = createMailer(config, logger);
   return {
     config,
     logger,
     churches,
-    keys: createSqliteAccountRepository(db),
-    fingerprinter: createFingerprinter(loadOrCreateSecret(config, logger)),
+    keys,
+    accounts: createAccountService({ repository: keys, fingerprinter }),
+    portal: {
+      sessions: createSqliteSessionRepository(db),
+      tokens: createSqliteTokenRepository(db),
+      credentials: createSqliteCredentialRepository(db),
+      mailer,
+      identityProvider: config.oidc ? createOidcProvider(config.oidc) : undefined,
+    },
+    fingerprinter,
     limitStores,
     bible,
     async close() {
+      mailer.close();
       await limitStores.close();
       bible.close();
       db.close();
