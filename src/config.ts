@@ -1,5 +1,7 @@
 // Environment → one typed, frozen Config, validated once at start.
+import { isIP } from 'node:net';
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
 import { defaultOutputs } from '../build/contract/layout.ts';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 
@@ -28,8 +30,12 @@ export interface Config {
   keyFingerprintSecret?: string;
   /** Where the generated fingerprint secret lives when KEY_FINGERPRINT_SECRET is unset. */
   keySecretFile: string;
-  /** Express `trust proxy` setting, so the client address is right behind a reverse proxy. */
-  trustProxy: string | number | boolean;
+  /**
+   * Express `trust proxy` setting, so the client address is right behind a reverse proxy: off, a hop
+   * count, or the proxies' addresses, CIDR ranges and express's names (loopback, linklocal, uniquelocal).
+   * Never "every hop": a client could then choose its own address with X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
   /** Base of the links to public church pages (publicPage, registrationPage…). */
   publicSiteUrl: string;
   /**
@@ -37,7 +43,8 @@ export interface Config {
    * at its docs page (`<publicBaseUrl>/docs/problems#<slug>`). Default `http://127.0.0.1:<PORT>`.
    */
   publicBaseUrl: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** pino's level names; `silent` turns logging off. */
+  logLevel: LevelWithSilent;
   /** The developer portal as developers reach it (links in e-mails, OIDC redirect); default `<publicBaseUrl>/portal`. */
   portalUrl: string;
   /** SMTP server of the portal's e-mail (`smtp://user:pass@host:587`); unset: .eml files in mailOutboxDir. */
@@ -65,10 +72,10 @@ export interface OidcConfig {
   name: string;
 }
 
-/** Thrown at start for a bad setting; names the variable. */
+/** Thrown at start for a bad setting, here or where the setting is first used (a file, Redis); names the variable. */
 export class ConfigError extends Error {
-  constructor(variable: string, message: string) {
-    super(`${variable}: ${message}`);
+  constructor(variable: string, message: string, options?: { cause?: unknown }) {
+    super(`${variable}: ${message}`, options);
     this.name = 'ConfigError';
   }
 }
@@ -86,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     keyRateLimitPerMinute: integer(env, 'KEY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     invalidKeyLimitPerMinute: integer(env, 'INVALID_KEY_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: redisUrl(env.REDIS_URL),
     keyFingerprintSecret: env.KEY_FINGERPRINT_SECRET || undefined,
     keySecretFile: path.resolve(root, env.KEY_SECRET_FILE || 'var/key-fingerprint.secret'),
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -175,15 +182,61 @@ function cookieSecure(raw: string | undefined): boolean | 'auto' {
   throw new ConfigError('SESSION_COOKIE_SECURE', `must be auto, true or false, got "${raw}"`);
 }
 
-function trustProxy(raw: string | undefined): string | number | boolean {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
+/** Express's names for address ranges, accepted in TRUST_PROXY. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 100) throw new ConfigError('TRUST_PROXY', `must be a small number of proxies in front of the service, got ${hops}`);
+    return hops;
+  }
+  if (text === 'true' || text === '*') {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${text}" would trust every hop, so any client could choose its own address with X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8)`,
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `"${entry}" is not a proxy address: use a hop count, or a comma-separated list of addresses, CIDR ranges (10.0.0.0/8) and ${TRUST_PROXY_NAMES.join(', ')}`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** An IP address, an address/prefix-length range, or one of express's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function redisUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError('REDIS_URL', 'is not a URL; expected redis://host:6379 or rediss://host:6380');
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', `must start with redis:// or rediss://, got ${protocol}//`);
+  }
   return raw;
 }
 
 function logLevel(raw: string | undefined): Config['logLevel'] {
-  const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
   if (raw === undefined || raw === '') return 'info';
   const found = levels.find((level) => level === raw);
   if (!found) throw new ConfigError('LOG_LEVEL', `must be one of ${levels.join(', ')}`);

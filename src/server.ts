@@ -5,25 +5,21 @@ import { createServices } from './services.ts';
 import { createApp } from './app.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
   const server = createApp(services).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info('listening', { url: `http://${config.host}:${port}`, docs: `http://${config.host}:${port}/docs` });
+    logger.info({ url: `http://${config.host}:${port}`, docs: `http://${config.host}:${port}/docs` }, 'listening');
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    // In use or privileged: the port's fault; anything else (no such address here): the host's.
+    const variable = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? 'PORT' : 'HOST';
+    exitWithSettingError(new ConfigError(variable, `cannot listen on ${config.host}:${config.port} (${error.code ?? error.message})`, { cause: error }));
   });
   const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
+    logger.info({ signal }, 'shutting down');
     server.close(() => {
       services.close().finally(() => process.exit(0));
     });
@@ -33,7 +29,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error) => {
+/** A bad setting is one line on stderr naming the variable, no stack: the operator fixes the setting, not the code. */
+function exitWithSettingError(error: ConfigError): never {
+  process.stderr.write(`Configuration error: ${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) exitWithSettingError(error);
   console.error(error);
   process.exit(1);
 });

@@ -1,14 +1,15 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
 import type { AppServices } from './app-services.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, type Db } from './db/open.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { openBibleSource } from './bible/source.ts';
+import { checkConfiguredFiles } from './startup-checks.ts';
 import { createAccountService } from './accounts/service.ts';
 import { createSqliteSessionRepository } from './portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
@@ -21,39 +22,61 @@ export interface RunningServices extends AppServices {
   close(): Promise<void>;
 }
 
+/**
+ * Opens everything in an order that writes nothing until it is known to work: check the files the
+ * config names, connect to Redis, then open (create) the database and the fingerprint secret.
+ * A bad setting is a ConfigError naming its variable, and whatever was opened is closed again.
+ */
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
-  const db = openDatabase(config.databasePath);
-  const churches = createSqliteChurchRepository(db);
-  if (config.demoData) {
-    const loaded = await loadDemoDataIfEmpty(churches);
-    if (loaded) logger.info('demo data loaded into an empty database', { ...loaded });
-  }
+  checkConfiguredFiles(config);
   const limitStores = await createLimitStores(config, logger);
-  const bible = openBibleSource(config, logger);
-  const keys = createSqliteAccountRepository(db);
-  const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
-  const mailer = createMailer(config, logger);
-  return {
-    config,
-    logger,
-    churches,
-    keys,
-    accounts: createAccountService({ repository: keys, fingerprinter }),
-    portal: {
-      sessions: createSqliteSessionRepository(db),
-      tokens: createSqliteTokenRepository(db),
-      credentials: createSqliteCredentialRepository(db),
-      mailer,
-      identityProvider: config.oidc ? createOidcProvider(config.oidc) : undefined,
-    },
-    fingerprinter,
-    limitStores,
-    bible,
-    async close() {
-      mailer.close();
-      await limitStores.close();
-      bible.close();
-      db.close();
-    },
-  };
+  let db: Db | undefined;
+  try {
+    db = openConfiguredDatabase(config.databasePath);
+    const churches = createSqliteChurchRepository(db);
+    if (config.demoData) {
+      const loaded = await loadDemoDataIfEmpty(churches);
+      if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
+    }
+    const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
+    const bible = openBibleSource(config, logger);
+    const opened = db;
+    const keys = createSqliteAccountRepository(opened);
+    const mailer = createMailer(config, logger);
+    return {
+      config,
+      logger,
+      churches,
+      keys,
+      accounts: createAccountService({ repository: keys, fingerprinter }),
+      portal: {
+        sessions: createSqliteSessionRepository(opened),
+        tokens: createSqliteTokenRepository(opened),
+        credentials: createSqliteCredentialRepository(opened),
+        mailer,
+        identityProvider: config.oidc ? createOidcProvider(config.oidc) : undefined,
+      },
+      fingerprinter,
+      limitStores,
+      bible,
+      async close() {
+        mailer.close();
+        await limitStores.close();
+        bible.close();
+        opened.close();
+      },
+    };
+  } catch (error) {
+    db?.close();
+    await limitStores.close();
+    throw error;
+  }
+}
+
+function openConfiguredDatabase(file: string): Db {
+  try {
+    return openDatabase(file);
+  } catch (error) {
+    throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
 }

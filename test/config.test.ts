@@ -34,6 +34,13 @@ describe('configuration from the environment', () => {
     ['PUBLIC_BASE_URL', 'ftp://api.example.org'],
     ['PUBLIC_BASE_URL', 'https://api.example.org/?x=1'],
     ['PUBLIC_BASE_URL', 'https://api.example.org/#top'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '*'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'proxy.example.org'],
+    ['TRUST_PROXY', 'loopback,,10.0.0.1'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_URL', 'not a url'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
@@ -43,5 +50,21 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '1' });
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses, CIDR ranges and express names, and off by default', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 203.0.113.7, fd00::/8, uniquelocal' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '203.0.113.7',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('refuses to trust every hop, saying why', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/X-Forwarded-For/);
   });
 });

@@ -84,19 +84,15 @@ export function openBibleSource(
       // A build swaps the database in first and the tree a few seconds later. Until the tree
       // moves, the open handle still reads the old database file, which matches the old tree:
       // keep serving that pair rather than answer 503 for the length of the swap.
-      logger.info('bible database changed on disk; serving the open build until its tree changes too', {
-        buildHash: build.buildHash,
-        reason: opened.reason,
-      });
+      logger.info(
+        { buildHash: build.buildHash, reason: opened.reason },
+        'bible database changed on disk; serving the open build until its tree changes too',
+      );
       return;
     }
     if ('reason' in opened) {
       if (build || opened.reason !== unavailableReason) {
-        logger.warn('bible unavailable', {
-          reason: opened.reason,
-          publicDir: config.biblePublicDir,
-          database: config.bibleDatabasePath,
-        });
+        logger.warn({ reason: opened.reason, publicDir: config.biblePublicDir, database: config.bibleDatabasePath }, 'bible unavailable');
       }
       build?.db.close();
       build = null;
@@ -110,7 +106,7 @@ export function openBibleSource(
     }
     build?.db.close();
     build = opened;
-    logger.info('bible build opened', { buildHash: opened.buildHash });
+    logger.info({ buildHash: opened.buildHash }, 'bible build opened');
   };
 
   return {

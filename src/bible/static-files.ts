@@ -1,6 +1,8 @@
 // Files of the static Bible tree held in memory with their strong ETags, one per stored encoding.
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
 import { problems } from '../../build/contract/problems.ts';
@@ -35,12 +37,18 @@ export interface StaticFiles {
 /** Enough for every versions and books file plus a few hundred hot chapters (a chapter is a few kB). */
 const DEFAULT_CAPACITY = 512;
 
+/** Bytes held at most, all stored encodings counted: a bound on memory whatever the files weigh. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
 export interface StaticFilesOptions {
   /** The build the open database belongs to; a file is served only while the tree's stamp says the same. */
   buildHash: string;
   /** Called when the tree on disk has moved on to another build, so the source looks again at once. */
   onStale: () => void;
+  /** Files held at most (default 512). */
   capacity?: number;
+  /** Bytes held at most, over every stored encoding (default 64 MiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -49,18 +57,16 @@ export interface StaticFilesOptions {
  * its files are not served beside the old database (503 until the source has reopened).
  */
 export function createStaticFiles(publicDir: string, options: StaticFilesOptions): StaticFiles {
-  const capacity = options.capacity ?? DEFAULT_CAPACITY;
-  const cache = new Map<string, StaticFile>();
+  const cache = new LRUCache<string, StaticFile>({
+    max: options.capacity ?? DEFAULT_CAPACITY,
+    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeCalculation: storedBytes,
+  });
   const stampFile = path.join(publicDir, ...staticPaths.stamp.split('/'));
   return {
     get(relativePath) {
       const cached = cache.get(relativePath);
-      if (cached) {
-        // Map keeps insertion order: re-inserting makes this the most recently used.
-        cache.delete(relativePath);
-        cache.set(relativePath, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const file = readStaticFile(path.join(publicDir, ...relativePath.split('/')));
       if (stampBuildHash(stampFile) !== options.buildHash) {
         options.onStale();
@@ -68,10 +74,14 @@ export function createStaticFiles(publicDir: string, options: StaticFilesOptions
       }
       if (!file) return undefined;
       cache.set(relativePath, file);
-      if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
       return file;
     },
   };
+}
+
+/** What a file costs in memory; at least 1, as lru-cache requires. */
+function storedBytes(file: StaticFile): number {
+  return Math.max(1, file.identity.bytes.length + (file.br?.bytes.length ?? 0) + (file.gzip?.bytes.length ?? 0));
 }
 
 function stampBuildHash(stampFile: string): string | undefined {
@@ -109,40 +119,25 @@ function readIfExists(file: string): Buffer | undefined {
   }
 }
 
+/** The coding name `x-gzip` in an Accept-Encoding list. */
+const X_GZIP = /(^|,)\s*x-gzip\b/gi;
+
 /**
- * The representation to send for an Accept-Encoding header: the acceptable coding with the
- * highest q-value, ties broken br > gzip > identity; identity when nothing else is acceptable
- * (we never answer 406: identity is always better than an error for a read-only JSON API).
+ * The representation to send for an Accept-Encoding header, chosen by negotiator (the library
+ * behind Express's req.acceptsEncodings): the stored coding with the highest q-value, ties broken
+ * br > gzip > identity, `x-gzip` read as gzip; identity when nothing else is acceptable, even after
+ * `identity;q=0` (we never answer 406: identity is better than an error for a read-only JSON API).
+ * req.acceptsEncodings itself breaks ties by the client's order, which would send gzip to browsers
+ * that list `gzip, deflate, br`; negotiator's `preferred` option keeps the server's order.
+ *
+ * @example negotiate(file, 'gzip, deflate, br').coding // 'br' when a .br file is stored
  */
 export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Representation {
-  const weights = parseAcceptEncoding(acceptEncoding);
-  const weightOf = (coding: ContentCoding): number => weights.get(coding) ?? (coding === 'identity' ? 0.001 : weights.get('*') ?? 0);
-  let best = file.identity;
-  let bestWeight = weightOf('identity');
-  for (const candidate of [file.gzip, file.br]) {
-    if (!candidate) continue;
-    const weight = weightOf(candidate.coding);
-    if (weight > 0 && weight >= bestWeight) {
-      best = candidate;
-      bestWeight = weight;
-    }
-  }
-  return best;
-}
-
-function parseAcceptEncoding(header: string | undefined): Map<string, number> {
-  const weights = new Map<string, number>();
-  if (!header) return weights;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const coding = name.trim().toLowerCase();
-    if (!coding) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (match) q = Number(match[1]);
-    }
-    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(q) ? q : 0);
-  }
-  return weights;
+  const available = [...(file.br ? ['br'] : []), ...(file.gzip ? ['gzip'] : []), 'identity'];
+  // RFC 9110 §8.4.1.3: x-gzip is gzip, also when it refuses (x-gzip;q=0).
+  const header = acceptEncoding?.replace(X_GZIP, '$1gzip');
+  const chosen = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(available, { preferred: available });
+  if (chosen === 'br' && file.br) return file.br;
+  if (chosen === 'gzip' && file.gzip) return file.gzip;
+  return file.identity;
 }

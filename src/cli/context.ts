@@ -1,7 +1,7 @@
 // What the operator commands work with: the church repository and the account service over one open database.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/open.ts';
-import type { Logger } from '../http/logger.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
 import { createSqliteAccountRepository } from '../accounts/sqlite-repository.ts';
 import { createAccountService } from '../accounts/service.ts';
 import { createSqliteChurchRepository } from '../church/sqlite-repository.ts';
@@ -31,9 +31,12 @@ function lazyFingerprinter(config: Readonly<Config>, print: (line: string) => vo
   };
 }
 
-/** The CLI has no JSON log: the secret-creation notice goes to the operator. */
+/** The CLI has no JSON log: the secret-creation notice goes to the operator as a sentence. */
 function printingLogger(print: (line: string) => void): Logger {
-  const printLine = (message: string, fields?: Record<string, unknown>) =>
-    print(fields && typeof fields.file === 'string' ? `${message} (${fields.file})` : message);
-  return { debug: () => {}, info: printLine, warn: printLine, error: printLine };
+  return createLogger('info', {
+    write(line: string) {
+      const { message, file } = JSON.parse(line) as { message: string; file?: string };
+      print(file === undefined ? message : `${message} (${file})`);
+    },
+  });
 }

@@ -26,7 +26,7 @@ export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequ
     if (err instanceof ApiError) return sendProblem(res, err.problem, publicBaseUrl);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) {
-      logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: String(err?.stack ?? err) });
+      logger.error({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'unhandled error');
       return sendProblem(res, problems.internalError(), publicBaseUrl);
     }
     sendProblem(res, problems.malformedRequest(status, String(err?.message ?? 'Bad request')), publicBaseUrl);

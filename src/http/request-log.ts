@@ -1,10 +1,18 @@
-// Request ids and one access-log line per request (method, path without query, status, time; never headers).
+// Request ids and one access-log line per request: method, full path, client address, status, time, key id (never headers).
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from './logger.ts';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** Query parameters whose values are left out of the logged path, whatever they hold. */
+const SECRET_PARAMETER = /^(?:key|api[_-]?key|access[_-]?token|token|password|secret)$/i;
+
+/**
+ * Gives each request an id (a sane incoming X-Request-Id, else a new UUID) on res.locals and in the
+ * response, and logs one `request` line when the response is finished. pino-http would do the same
+ * but is not a dependency; this is the part of it the service needs.
+ */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -13,14 +21,48 @@ export function requestLog(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      logger.info('request', {
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      });
+      const apiKeyId: unknown = res.locals.apiKeyId;
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          // originalUrl: the whole path and query as the client sent it (req.path loses the mount point).
+          path: withoutSecretParameters(req.originalUrl),
+          ip: req.ip,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          ...(typeof apiKeyId === 'number' ? { apiKeyId } : {}),
+        },
+        'request',
+      );
     });
     next();
   };
+}
+
+/**
+ * The URL with the values of secret-named query parameters replaced. Keys elsewhere in the URL
+ * (a path segment, another parameter) are scrubbed from the line by the logger itself.
+ */
+function withoutSecretParameters(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      return SECRET_PARAMETER.test(safeDecode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }

@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 
 export interface Fingerprinter {
@@ -31,41 +31,59 @@ export function createFingerprinter(secret: string): Fingerprinter {
  * The fingerprint secret: config.keyFingerprintSecret if set, else the contents of
  * config.keySecretFile, else a new random secret written to that file (mode 0600).
  * Changing the secret invalidates every key, so it is created once and never rotated silently.
+ * A file that cannot be read, written or trusted is a ConfigError naming KEY_SECRET_FILE.
  */
 export function loadOrCreateSecret(config: Pick<Config, 'keyFingerprintSecret' | 'keySecretFile'>, logger: Logger): string {
   if (config.keyFingerprintSecret !== undefined) return config.keyFingerprintSecret;
   const file = config.keySecretFile;
   const existing = readSecretFile(file);
   if (existing !== undefined) return existing;
+  try {
+    createSecretFile(file, logger);
+  } catch (error) {
+    throw new ConfigError('KEY_SECRET_FILE', `cannot create the key fingerprint secret ${file} (${errorMessage(error)})`, { cause: error });
+  }
+  const created = readSecretFile(file);
+  if (created === undefined) throw new ConfigError('KEY_SECRET_FILE', `could not read the key fingerprint secret back from ${file}`);
+  return created;
+}
 
+/**
+ * The secret stored in `file`, or undefined when there is no such file yet.
+ * Throws a ConfigError naming KEY_SECRET_FILE when the file cannot be read or is too short.
+ */
+export function readSecretFile(file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    // ENOTDIR: a parent is a file, so there is no secret there yet either (creating it will say why not).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new ConfigError('KEY_SECRET_FILE', `cannot read the key fingerprint secret ${file} (${errorMessage(error)})`, { cause: error });
+  }
+  const secret = text.trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError('KEY_SECRET_FILE', `the key fingerprint secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters; restore it from backup`);
+  }
+  return secret;
+}
+
+function createSecretFile(file: string, logger: Logger): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(temporary, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
   try {
     // link() refuses to replace an existing file: if another process created the secret first, its secret wins.
     fs.linkSync(temporary, file);
-    logger.info('created the key fingerprint secret; back it up, losing it invalidates every API key', { file });
+    logger.info({ file }, 'created the key fingerprint secret; back it up, losing it invalidates every API key');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {
     fs.rmSync(temporary, { force: true });
   }
-  const created = readSecretFile(file);
-  if (created === undefined) throw new Error(`Could not read the key fingerprint secret back from ${file}.`);
-  return created;
 }
 
-function readSecretFile(file: string): string | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const secret = text.trim();
-  if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`The key fingerprint secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters; restore it from backup.`);
-  }
-  return secret;
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../http/logger.ts';
 
 export function limiterLogger(logger: Logger, limiter: string): LimiterLogger {
   return {
-    error: (error, message) => logger.error(message ?? 'rate limiter error', { limiter, error: String(error) }),
-    warn: (warning, message) => logger.warn(message ?? 'rate limiter warning', { limiter, warning: String(warning) }),
+    error: (error, message) => logger.error({ limiter, err: error }, message ?? 'rate limiter error'),
+    warn: (warning, message) => logger.warn({ limiter, warning: String(warning) }, message ?? 'rate limiter warning'),
   };
 }

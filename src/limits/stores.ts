@@ -2,7 +2,7 @@
 import { MemoryStore, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { createClient } from 'redis';
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 
 /** One store per limiter: express-rate-limit refuses a store shared by two limiters. */
@@ -32,10 +32,10 @@ export const REDIS_PREFIXES = {
   signInClient: 'rl:sign-in-client:',
 } as const;
 
-/** Thrown at start when the configured Redis cannot be reached. */
-export class LimitStoreError extends Error {
+/** Thrown at start when the configured Redis cannot be reached: a bad REDIS_URL, reported as one line like any bad setting. */
+export class LimitStoreError extends ConfigError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super('REDIS_URL', message, options);
     this.name = 'LimitStoreError';
   }
 }
@@ -69,27 +69,18 @@ function createMemoryStores(): LimitStores {
 
 async function createRedisStores(url: string, logger: Logger): Promise<LimitStores> {
   let started = false;
-  const client = createClient({
-    url,
-    // Commands fail at once while disconnected instead of queueing behind a dead connection.
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 5_000,
-      // At start: give up at once (fail fast). Later: reconnect with a capped backoff.
-      reconnectStrategy: (retries, cause) => (started ? Math.min(100 * 2 ** retries, 5_000) : new LimitStoreError(cause.message, { cause })),
-    },
-  });
+  const client = redisClient(url, () => started);
   client.on('error', (error: unknown) => {
-    if (started) logger.error('rate-limit Redis connection error', { error: String(error) });
+    if (started) logger.error({ err: error }, 'rate-limit Redis connection error');
   });
   try {
     await client.connect();
   } catch (error) {
     if (client.isOpen) client.destroy();
-    throw new LimitStoreError(`Cannot connect to the rate-limit Redis at ${redactUrl(url)} (REDIS_URL): ${errorMessage(error)}`, { cause: error });
+    throw new LimitStoreError(`cannot connect to the rate-limit Redis at ${redactUrl(url)}: ${errorMessage(error)}`, { cause: error });
   }
   started = true;
-  logger.info('rate limits use Redis', { url: redactUrl(url) });
+  logger.info({ url: redactUrl(url) }, 'rate limits use Redis');
 
   const sendCommand = (...args: string[]): Promise<RedisReply> => client.sendCommand(args);
   return {
@@ -104,6 +95,24 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
       if (client.isOpen) await client.close();
     },
   };
+}
+
+/** A client that fails fast before `started()` and reconnects after; a URL node-redis refuses is a LimitStoreError. */
+function redisClient(url: string, started: () => boolean) {
+  try {
+    return createClient({
+      url,
+      // Commands fail at once while disconnected instead of queueing behind a dead connection.
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 5_000,
+        // At start: give up at once (fail fast). Later: reconnect with a capped backoff.
+        reconnectStrategy: (retries, cause) => (started() ? Math.min(100 * 2 ** retries, 5_000) : cause),
+      },
+    });
+  } catch (error) {
+    throw new LimitStoreError(`cannot use ${redactUrl(url)}: ${errorMessage(error)}`, { cause: error });
+  }
 }
 
 /** The URL without its password, for logs and errors. */

@@ -72,7 +72,7 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
   /** Sends without making the request wait: the answer's timing must not depend on whether a message went out. */
   const dispatch = (message: MailMessage): void => {
     deps.mailer.send(message).catch((error: unknown) => {
-      logger.error('sending a portal e-mail failed', { subject: message.subject, error: errorText(error) });
+      logger.error({ subject: message.subject, error: errorText(error) }, 'sending a portal e-mail failed');
     });
   };
 

@@ -32,7 +32,7 @@ export function createOidcRoutes({ auth, provider, portalUrl, logger }: OidcRout
     try {
       started = await provider.start(redirectUri);
     } catch (error) {
-      logger.warn('identity provider unavailable', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'identity provider unavailable');
       return refuse(req, res, `Sign-in with ${provider.name} is not available right now; try again later or use your e-mail address.`, 503);
     }
     req.session.pendingSignIn = started.pending;
@@ -49,7 +49,7 @@ export function createOidcRoutes({ auth, provider, portalUrl, logger }: OidcRout
       identity = await provider.finish(new URL(redirectUri + query), pending, redirectUri);
     } catch (error) {
       // State, nonce or code did not match, or the developer cancelled: nothing is revealed, nothing changes.
-      logger.warn('identity provider sign-in failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'identity provider sign-in failed');
       return refuse(req, res, `The sign-in with ${provider.name} did not complete. Try again.`, 400);
     }
     try {

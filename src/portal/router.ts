@@ -126,7 +126,7 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
     if (status < 500) return sendPage(req, res, 'Bad request', errorPage('Bad request', 'The request could not be read. Go back and try again.'), status);
-    logger.error('unhandled portal error', { requestId: res.locals.requestId, path: req.path, error: String(error?.stack ?? error) });
+    logger.error({ requestId: res.locals.requestId, path: req.path, error: String(error?.stack ?? error) }, 'unhandled portal error');
     sendPage(req, res, 'Something went wrong', errorPage('Something went wrong', 'The page could not be shown. Try again in a moment.'), 500);
   };
 }

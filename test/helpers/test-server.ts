@@ -8,6 +8,7 @@ import { createServices, type RunningServices } from '../../src/services.ts';
 import { createApp } from '../../src/app.ts';
 import { listenOnLoopback } from './listen.ts';
 import { TEST_PUBLIC_BASE_URL } from './problem.ts';
+import { collectLogLines } from './log-lines.ts';
 
 export interface TestServer {
   url: string;
@@ -38,8 +39,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     dir,
   );
-  const logs: string[] = [];
-  const logger = createLogger(config.logLevel, (line) => logs.push(line));
+  const { lines: logs, destination } = collectLogLines();
+  const logger = createLogger(config.logLevel, destination);
   const services = await createServices(config, logger);
   const server = await listenOnLoopback(createApp(services));
   return {

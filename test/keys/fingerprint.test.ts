@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { generateKey } from '../../src/keys/format.ts';
+import { collectLogLines } from '../helpers/log-lines.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -28,8 +29,8 @@ describe('key fingerprints', () => {
   it('creates the secret file once, readable by the owner only, and logs that it did without the value', () => {
     const dir = tempDir();
     const file = path.join(dir, 'nested', 'key.secret');
-    const logs: string[] = [];
-    const logger = createLogger('info', (line) => logs.push(line));
+    const { lines: logs, destination } = collectLogLines();
+    const logger = createLogger('info', destination);
     const secret = loadOrCreateSecret({ keySecretFile: file }, logger);
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);

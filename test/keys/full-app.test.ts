@@ -73,4 +73,62 @@ describe('keys in the whole app', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(fs.readFileSync(path.join(server.dir, file)).includes(Buffer.from(randomPart))).toBe(false);
   });
+
+  it('a key sent percent-encoded in the URL, in any form, never reaches a log line', async () => {
+    const key = await createTestKey(server.services);
+    const randomPart = key.slice(8, 41);
+    const everyCharacter = [...key].map((char) => '%' + char.charCodeAt(0).toString(16).toUpperCase()).join('');
+    const forms = [
+      key.replaceAll('_', '%5F'),
+      key.replace('sk_live_', 'sk_live%5F'),
+      key.replace('sk_live_', 'sk%5flive_'),
+      key.replace('sk_live_', 'sk%255Flive%255F'),
+      everyCharacter,
+      encodeURIComponent(key),
+    ];
+    const before = server.logs.length;
+    for (const form of forms) {
+      await get(`${CHURCH}?key=${form}`, key);
+      await get(`${CHURCH}?q=${form}`, key);
+      await get(`/api/public/v1/churches/${form}`, key);
+    }
+    // Only the random part, without the prefix that marks it as a key, under a secret-sounding name.
+    await get(`${CHURCH}?api_key=${randomPart}`, key);
+    const lines = server.logs.slice(before);
+    expect(lines.length).toBeGreaterThanOrEqual(forms.length * 3 + 1);
+    for (const line of lines) {
+      expect(line).not.toContain(randomPart);
+      expect(line).not.toContain(randomPart.slice(0, 20));
+      expect(line.replace(/%(?:25)*([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))).not.toContain(randomPart);
+    }
+  });
+
+  it('the access log line holds the full path with its query, the client address, status, time, request id and key id', async () => {
+    const key = await createTestKey(server.services);
+    const keyId = (await server.services.keys.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key)))!.id;
+    const before = server.logs.length;
+    const response = await fetch(`${server.url}${CHURCH}/events?from=2030-01-01&limit=5`, {
+      headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'access-log-test-1' },
+    });
+    expect(response.status).toBe(200);
+    await get(CHURCH + '?page=2');
+    const [keyed, unkeyed] = server.logs
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.message === 'request');
+    expect(keyed).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: `${CHURCH}/events?from=2030-01-01&limit=5`,
+      ip: expect.stringMatching(/127\.0\.0\.1$/),
+      status: 200,
+      ms: expect.any(Number),
+      requestId: 'access-log-test-1',
+      apiKeyId: keyId,
+    });
+    expect(typeof keyed.time).toBe('string');
+    expect(unkeyed).toMatchObject({ path: `${CHURCH}?page=2`, status: 401 });
+    expect(unkeyed).not.toHaveProperty('apiKeyId');
+    for (const entry of [keyed, unkeyed]) expect(JSON.stringify(entry)).not.toMatch(/authorization|bearer/i);
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createLogger, type Logger } from '../../src/http/logger.ts';
+import { collectLogLines } from '../helpers/log-lines.ts';
 import { methodGuard } from '../../src/http/method-guard.ts';
 import { requestLog } from '../../src/http/request-log.ts';
 import { notFoundHandler, problemHandler } from '../../src/http/errors.ts';
@@ -58,8 +59,8 @@ export async function startKeyTestApp(env: Record<string, string> = {}): Promise
     },
     dir,
   );
-  const logs: string[] = [];
-  const logger = createLogger(config.logLevel, (line) => logs.push(line));
+  const { lines: logs, destination } = collectLogLines();
+  const logger = createLogger(config.logLevel, destination);
   const db = openDatabase(config.databasePath);
   const limitStores = await createLimitStores(config, logger);
   const services: KeyTestServices = {

@@ -7,6 +7,6 @@ import { createSmtpMailer } from './smtp-mailer.ts';
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailOutboxDir'>, logger: Logger): Mailer {
   if (config.smtpUrl !== undefined) return createSmtpMailer(config.smtpUrl, config.mailFrom);
-  logger.info('no SMTP_URL: portal e-mail goes to the outbox folder, and its links to this log', { dir: config.mailOutboxDir });
+  logger.info({ dir: config.mailOutboxDir }, 'no SMTP_URL: portal e-mail goes to the outbox folder, and its links to this log');
   return createOutboxMailer(config.mailOutboxDir, config.mailFrom, logger);
 }

@@ -23,7 +23,7 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info('e-mail written to the outbox (no SMTP_URL set)', { file, subject, ...(link ? { link } : {}) });
+      logger.info({ file, subject, ...(link ? { link } : {}) }, 'e-mail written to the outbox (no SMTP_URL set)');
     },
     close() {},
   };
