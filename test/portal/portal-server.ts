@@ -1,6 +1,7 @@
 // Test helper: the whole service with the portal, sending its e-mail to a real SMTP server on loopback.
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server.ts';
+import { freePort } from '../helpers/redis-server.ts';
 import { PortalClient, type PortalResponse } from './portal-client.ts';
 
 export interface PortalTestServer extends TestServer {
@@ -10,9 +11,20 @@ export interface PortalTestServer extends TestServer {
 /** A cheap scrypt cost: the tests check behaviour, not the production cost (which takes ~0.4 s per hash). */
 export const TEST_SCRYPT_N = '1024';
 
-export async function startPortalTestServer(env: Record<string, string> = {}): Promise<PortalTestServer> {
+/**
+ * The service on a port chosen first, so PORTAL_URL is its real address: the links in e-mails and
+ * the identity provider's redirect lead back to it, in a browser too.
+ */
+export async function startPortalTestServer(env: Record<string, string> = {}, port?: number): Promise<PortalTestServer> {
   const smtp = await startSmtpTestServer();
-  const server = await startTestServer({ SMTP_URL: smtp.url, PASSWORD_SCRYPT_N: TEST_SCRYPT_N, ...env });
+  const listenPort = port ?? (await freePort());
+  const server = await startTestServer({
+    SMTP_URL: smtp.url,
+    PASSWORD_SCRYPT_N: TEST_SCRYPT_N,
+    PORT: String(listenPort),
+    PORTAL_URL: `http://127.0.0.1:${listenPort}/portal`,
+    ...env,
+  });
   return {
     ...server,
     smtp,
