@@ -61,10 +61,10 @@ export function guidePage(apiBaseUrl: string): SafeHtml {
   return html`<h1>Using your API key</h1>
 <p>Church endpoints answer only with a key, sent in the <code>Authorization</code> header. The Bible endpoints need none.</p>
 <h2>With curl</h2>
-<pre><code>curl -H "Authorization: Bearer $CHURCH_API_KEY" \\
+<pre tabindex="0" aria-label="curl example"><code>curl -H "Authorization: Bearer $CHURCH_API_KEY" \\
   "${url}"</code></pre>
 <h2>From server-side JavaScript (Node.js 20 or later)</h2>
-<pre><code>// The key comes from the server's environment, never from the page.
+<pre tabindex="0" aria-label="JavaScript example"><code>// The key comes from the server's environment, never from the page.
 const response = await fetch('${url}', {
   headers: { Authorization: \`Bearer \${process.env.CHURCH_API_KEY}\` },
 });
