@@ -3,18 +3,18 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { LANGS } from './contract/books.ts';
+import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
 import type { BuildStamp } from './contract/stamp.ts';
 import type { VersionText } from './model.ts';
-import { formatReport, versionReport, type BuildReport } from './report.ts';
-import { loadVersionManifest, sourcePath, verifySourceFile, type VersionManifestEntry } from './sources.ts';
+import { type BuildReport, formatReport, versionReport } from './report.ts';
+import { loadVersionManifest, sourcePath, type VersionManifestEntry, verifySourceFile } from './sources.ts';
 import { readSwordModule } from './sword/read-module.ts';
 import { readUsfmBible } from './usfm/read-usfm.ts';
 import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { precompress } from './writers/compress.ts';
 import { databaseBuildHash, writeDatabase } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
-import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { writeOutputs } from './writers/output-dir.ts';
 import { searchIndexesInWorkers } from './writers/search-index-worker.ts';
 import { staticTree, versionCounts } from './writers/static-tree.ts';
@@ -145,9 +145,11 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     timings,
     totalMs: Math.round(performance.now() - started),
   };
-  await writeOutputs(dirname(reportPath), [{ path: basename(reportPath), content: `${JSON.stringify(report, null, 2)}\n` }], [
-    basename(reportPath),
-  ]);
+  await writeOutputs(
+    dirname(reportPath),
+    [{ path: basename(reportPath), content: `${JSON.stringify(report, null, 2)}\n` }],
+    [basename(reportPath)],
+  );
   return { status: 'built', buildHash, report, summary: formatReport(report) };
 }
 
@@ -188,5 +190,8 @@ function orderedEntries(entries: readonly VersionManifestEntry[]): VersionManife
 }
 
 function totalBytes(files: readonly OutputFile[]): number {
-  return files.reduce((sum, file) => sum + (typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength), 0);
+  return files.reduce(
+    (sum, file) => sum + (typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength),
+    0,
+  );
 }

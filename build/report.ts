@@ -91,4 +91,3 @@ export function formatReport(report: BuildReport): string {
 function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
-

@@ -106,7 +106,7 @@ export function loadVersionManifest(path: string = VERSION_MANIFEST_PATH): Versi
 /** Validates parsed manifest JSON; `origin` names it in error messages. */
 export function parseVersionManifest(raw: unknown, origin = 'version manifest'): VersionManifest {
   const manifest = raw as Partial<VersionManifest> | null;
-  if (!manifest || manifest.schemaVersion !== 1 || !Array.isArray(manifest.versions)) {
+  if (manifest?.schemaVersion !== 1 || !Array.isArray(manifest.versions)) {
     throw new VersionManifestError(`${origin}: expected { "schemaVersion": 1, "versions": [...] }`);
   }
   const codes = new Set<string>();

@@ -33,7 +33,9 @@ if (!process.env.BIBLE_SOURCES_DIR && options.sources === undefined) {
 const sourcesDir = resolveSourcesDir(options.sources, process.env);
 const work = await mkdtemp(join(tmpdir(), 'bench-bible-'));
 try {
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load ${(await $`cat /proc/loadavg`.quiet()).stdout.trim()}`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load ${(await $`cat /proc/loadavg`.quiet()).stdout.trim()}`,
+  );
 
   // (a) Full build, forced, into a temporary output.
   const cpuBefore = process.cpuUsage();
@@ -72,7 +74,11 @@ try {
 
   const swordPath = join(work, 'sword');
   const entries = Object.entries(unzipSync(zip)).filter(([name]) => !name.endsWith('/'));
-  await writeOutputs(swordPath, entries.map(([path, content]) => ({ path, content })), ['mods.d', 'modules']);
+  await writeOutputs(
+    swordPath,
+    entries.map(([path, content]) => ({ path, content })),
+    ['mods.d', 'modules'],
+  );
   const mod2imp = await bestAsync(runs, async () => {
     const output = await $({ env: { ...process.env, SWORD_PATH: swordPath } })`mod2imp KJV`.quiet();
     return output.stdout.split('\n').filter((line) => line.startsWith('$$$')).length;

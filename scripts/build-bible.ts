@@ -9,9 +9,9 @@
 //                  (else PUBLIC_BASE_URL, as the service reads it, else http://127.0.0.1:3000)
 //   --force        rebuild even when the output is up to date
 import { chalk } from 'zx';
+import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { buildBible } from '../build/pipeline.ts';
 import { resolveSourcesDir } from '../build/sources.ts';
-import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { parseCommandLine } from './command-line.ts';
 
 const options = parseCommandLine('scripts/build-bible.ts', {

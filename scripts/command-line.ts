@@ -1,5 +1,5 @@
 // The scripts' command lines, parsed by node:util parseArgs: a bad one ends the script with one line.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { chalk } from 'zx';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;

@@ -20,9 +20,13 @@ try {
   const dir = resolveSourcesDir(options.sources, process.env);
   const mirror = options.mirror ?? (process.env.BIBLE_SOURCES_MIRROR?.trim() || undefined);
   const { versions } = loadVersionManifest(options.manifest);
-  const only = options.only?.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+  const only = options.only
+    ?.split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
   const entries = only ? versions.filter((entry) => only.includes(entry.code.toLowerCase()) || only.includes(entry.lang)) : versions;
-  if (only && entries.length === 0) throw new Error(`--only ${options.only} matches no version (codes: ${versions.map((v) => v.code).join(', ')})`);
+  if (only && entries.length === 0)
+    throw new Error(`--only ${options.only} matches no version (codes: ${versions.map((v) => v.code).join(', ')})`);
 
   console.log(`Bible sources → ${dir}${mirror ? ` (mirror ${mirror})` : ''}`);
   const fetched = await fetchSources({ dir, entries, mirror, log: (line) => console.log(`  ${line}`) });

@@ -52,17 +52,15 @@ function arrayBody(header: string, declaration: string): string {
 
 function writeVersification(file: string, name: string, ot: HeaderBook[], nt: HeaderBook[], verseMax: number[]): void {
   let cursor = 0;
-  const books = [...ot.map((book) => ({ ...book, testament: 'OT' })), ...nt.map((book) => ({ ...book, testament: 'NT' }))].map(
-    (book) => {
-      const verses = verseMax.slice(cursor, cursor + book.chapters);
-      cursor += book.chapters;
-      return { osis: book.osis, name: book.name, testament: book.testament, verses };
-    },
-  );
+  const books = [...ot.map((book) => ({ ...book, testament: 'OT' })), ...nt.map((book) => ({ ...book, testament: 'NT' }))].map((book) => {
+    const verses = verseMax.slice(cursor, cursor + book.chapters);
+    cursor += book.chapters;
+    return { osis: book.osis, name: book.name, testament: book.testament, verses };
+  });
   if (cursor !== verseMax.length) throw new Error(`${name}: ${verseMax.length} verse counts for ${cursor} chapters`);
   const json = { name, source: `SWORD ${file === 'kjv' ? 'canon.h' : `canon_${file}.h`}`, books };
   // One line per book keeps the file short and its diffs readable.
-  const bookLines = books.map((book) => '    ' + JSON.stringify(book)).join(',\n');
+  const bookLines = books.map((book) => `    ${JSON.stringify(book)}`).join(',\n');
   const text = `{\n  "name": ${JSON.stringify(json.name)},\n  "source": ${JSON.stringify(json.source)},\n  "books": [\n${bookLines}\n  ]\n}\n`;
   writeFileSync(new URL(`${file}.json`, outDir), text);
   const total = books.reduce((sum, book) => sum + book.verses.reduce((a, b) => a + b, 0), 0);

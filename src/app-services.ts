@@ -1,13 +1,14 @@
 // AppServices: everything the app is built from, as types only, so routes and middleware need not import app.ts.
-import type { Config } from './config.ts';
-import type { Logger } from './http/logger.ts';
-import type { ChurchRepository } from './church/repository.ts';
+
 import type { AccountRepository } from './accounts/repository.ts';
 import type { AccountService } from './accounts/service.ts';
-import type { PortalServices } from './portal/portal-services.ts';
+import type { BibleSource } from './bible/source.ts';
+import type { ChurchRepository } from './church/repository.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './http/logger.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
-import type { BibleSource } from './bible/source.ts';
+import type { PortalServices } from './portal/portal-services.ts';
 
 /** Everything the app needs, made once by createServices (services.ts) or by a test. */
 export interface AppServices {

@@ -1,14 +1,14 @@
 // Composition root: builds the Express app from its parts, nothing else.
 import express from 'express';
 import type { AppServices } from './app-services.ts';
-import { requestLog } from './http/request-log.ts';
-import { methodGuard } from './http/method-guard.ts';
-import { notFoundHandler, problemHandler } from './http/errors.ts';
+import { bibleCorsHeaders, createBibleRouter } from './bible/routes.ts';
 import { createChurchRouter } from './church/routes.ts';
+import { createDocsRouter } from './docs/routes.ts';
+import { notFoundHandler, problemHandler } from './http/errors.ts';
+import { methodGuard } from './http/method-guard.ts';
+import { requestLog } from './http/request-log.ts';
 import { createKeyAuth } from './keys/auth.ts';
 import { createKeyRateLimit } from './limits/key-limit.ts';
-import { bibleCorsHeaders, createBibleRouter } from './bible/routes.ts';
-import { createDocsRouter } from './docs/routes.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
 
@@ -28,12 +28,7 @@ export function createApp(services: AppServices): express.Express {
 
   app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services));
-  app.use(
-    '/api/public/v1/churches',
-    createKeyAuth(services),
-    createKeyRateLimit(services),
-    createChurchRouter(services),
-  );
+  app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
 
   app.use(notFoundHandler);
   app.use(problemHandler(services.logger, services.config.publicBaseUrl));

@@ -2,8 +2,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
-import { defaultOutputs } from '../build/contract/layout.ts';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
+import { defaultOutputs } from '../build/contract/layout.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */
@@ -163,7 +163,9 @@ function oidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
   if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
   if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
-    const missing = [issuer ? '' : 'OIDC_ISSUER', clientId ? '' : 'OIDC_CLIENT_ID', clientSecret ? '' : 'OIDC_CLIENT_SECRET'].filter(Boolean);
+    const missing = [issuer ? '' : 'OIDC_ISSUER', clientId ? '' : 'OIDC_CLIENT_ID', clientSecret ? '' : 'OIDC_CLIENT_SECRET'].filter(
+      Boolean,
+    );
     throw new ConfigError(missing[0], `OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together; missing ${missing.join(', ')}`);
   }
   return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'OpenID Connect' };

@@ -1,8 +1,9 @@
 // Entry point of `npm start`: config, services, app, listen; closes cleanly on SIGTERM/SIGINT.
-import { loadConfig, ConfigError } from './config.ts';
+
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './http/logger.ts';
 import { createServices } from './services.ts';
-import { createApp } from './app.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,7 +17,9 @@ async function main(): Promise<void> {
   server.on('error', (error: NodeJS.ErrnoException) => {
     // In use or privileged: the port's fault; anything else (no such address here): the host's.
     const variable = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? 'PORT' : 'HOST';
-    exitWithSettingError(new ConfigError(variable, `cannot listen on ${config.host}:${config.port} (${error.code ?? error.message})`, { cause: error }));
+    exitWithSettingError(
+      new ConfigError(variable, `cannot listen on ${config.host}:${config.port} (${error.code ?? error.message})`, { cause: error }),
+    );
   });
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -1,21 +1,22 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
-import type { AppServices } from './app-services.ts';
-import { ConfigError, type Config } from './config.ts';
-import type { Logger } from './http/logger.ts';
-import { openDatabase, type Db } from './db/open.ts';
-import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
-import { loadDemoDataIfEmpty } from './church/demo-data.ts';
+
+import { createAccountService } from './accounts/service.ts';
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
+import type { AppServices } from './app-services.ts';
+import { openBibleSource } from './bible/source.ts';
+import { loadDemoDataIfEmpty } from './church/demo-data.ts';
+import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
+import { type Config, ConfigError } from './config.ts';
+import { type Db, openDatabase } from './db/open.ts';
+import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
-import { openBibleSource } from './bible/source.ts';
-import { checkConfiguredFiles } from './startup-checks.ts';
-import { createAccountService } from './accounts/service.ts';
+import { createOidcProvider } from './portal/identity-provider.ts';
+import { createMailer } from './portal/mailer/create-mailer.ts';
+import { createSqliteCredentialRepository } from './portal/storage/sqlite-credential-repository.ts';
 import { createSqliteSessionRepository } from './portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
-import { createSqliteCredentialRepository } from './portal/storage/sqlite-credential-repository.ts';
-import { createMailer } from './portal/mailer/create-mailer.ts';
-import { createOidcProvider } from './portal/identity-provider.ts';
+import { checkConfiguredFiles } from './startup-checks.ts';
 
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
@@ -77,6 +78,8 @@ function openConfiguredDatabase(file: string): Db {
   try {
     return openDatabase(file);
   } catch (error) {
-    throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
 }

@@ -1,7 +1,7 @@
 // Checks made at start before anything is written: the files the configuration names can be used or created.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import { readSecretFile } from './keys/fingerprint.ts';
 
 /** The first bytes of every SQLite database file. */
@@ -20,7 +20,10 @@ export function checkConfiguredFiles(config: Pick<Config, 'databasePath' | 'keyF
 
 function checkDatabaseFile(file: string): void {
   const stat = statOrUndefined(file, 'DATABASE_PATH');
-  if (stat === undefined) return checkCanCreate(file, 'DATABASE_PATH');
+  if (stat === undefined) {
+    checkCanCreate(file, 'DATABASE_PATH');
+    return;
+  }
   if (!stat.isFile()) throw new ConfigError('DATABASE_PATH', `${file} is not a file`);
   // The write-ahead log and shared-memory files are created beside the database.
   checkAccess(file, fs.constants.R_OK | fs.constants.W_OK, 'DATABASE_PATH', `${file} is not readable and writable`);

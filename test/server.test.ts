@@ -1,5 +1,5 @@
 // `npm start` as a user runs it: a real process that creates its database, loads demo data, answers, and stops cleanly.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

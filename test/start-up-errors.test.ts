@@ -30,7 +30,11 @@ async function start(env: Record<string, string>, prepare?: (dir: string) => voi
   prepare?.(dir);
   const before = new Set(fs.readdirSync(dir));
   const resolved = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('<dir>', dir)]));
-  const child = spawn(tsx, [entry], { cwd: dir, env: { PATH: process.env.PATH, PORT: '0', ...resolved }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [entry], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, PORT: '0', ...resolved },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += String(chunk)));
@@ -38,7 +42,15 @@ async function start(env: Record<string, string>, prepare?: (dir: string) => voi
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
-  return { code, stdout, stderr, files: fs.readdirSync(dir, { recursive: true }).map(String).filter((file) => !before.has(file)) };
+  return {
+    code,
+    stdout,
+    stderr,
+    files: fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((file) => !before.has(file)),
+  };
 }
 
 function expectOneLineNaming(outcome: Outcome, variable: string, detail?: RegExp): void {
@@ -87,7 +99,9 @@ describe.concurrent('a bad setting ends the start with one line naming it, and n
   });
 
   it('DATABASE_PATH naming a file that is not a SQLite database', async () => {
-    const outcome = await start({ DATABASE_PATH: '<dir>/notes.txt' }, (dir) => fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a database at all'));
+    const outcome = await start({ DATABASE_PATH: '<dir>/notes.txt' }, (dir) =>
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a database at all'),
+    );
     expectOneLineNaming(outcome, 'DATABASE_PATH', /not a SQLite database/);
   });
 
@@ -97,7 +111,9 @@ describe.concurrent('a bad setting ends the start with one line naming it, and n
   });
 
   it('KEY_SECRET_FILE holding a secret too short to be one', async () => {
-    const outcome = await start({ KEY_SECRET_FILE: '<dir>/key.secret' }, (dir) => fs.writeFileSync(path.join(dir, 'key.secret'), 'short\n'));
+    const outcome = await start({ KEY_SECRET_FILE: '<dir>/key.secret' }, (dir) =>
+      fs.writeFileSync(path.join(dir, 'key.secret'), 'short\n'),
+    );
     expectOneLineNaming(outcome, 'KEY_SECRET_FILE', /shorter than 32/);
   });
 });

@@ -28,17 +28,13 @@ export interface CanonBook {
 
 /** The 66 books in canonical order. */
 export const CANON: readonly CanonBook[] = Object.freeze(
-  (booksManifest.books as Omit<CanonBook, 'order'>[]).map((book, index) =>
-    Object.freeze({ ...book, order: index + 1 }),
-  ),
+  (booksManifest.books as Omit<CanonBook, 'order'>[]).map((book, index) => Object.freeze({ ...book, order: index + 1 })),
 );
 
 const byUsfm = new Map(CANON.map((book) => [book.usfm, book]));
 const byOsis = new Map(CANON.map((book) => [book.osis, book]));
 // Per language: lower-cased abbreviation → book. USFM codes are looked up separately, as aliases.
-const byAbbr = new Map(
-  LANGS.map((lang) => [lang, new Map(CANON.map((book) => [book.names[lang].abbr.toLowerCase(), book]))]),
-);
+const byAbbr = new Map(LANGS.map((lang) => [lang, new Map(CANON.map((book) => [book.names[lang].abbr.toLowerCase(), book]))]));
 
 /** The canonical book with this USFM code, or undefined for apocrypha and front matter. */
 export function bookByUsfm(usfm: string): CanonBook | undefined {

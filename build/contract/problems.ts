@@ -63,7 +63,7 @@ export const PROBLEM_TYPES = {
     status: 400,
     title: 'Malformed request',
     advice:
-      'The request could not be read at all (for example a path with a broken percent-encoding). The status is the HTTP layer\'s own 4xx. Fix how the request is built.',
+      "The request could not be read at all (for example a path with a broken percent-encoding). The status is the HTTP layer's own 4xx. Fix how the request is built.",
   },
   apiKeyMissing: {
     slug: 'api-key-missing',
@@ -90,7 +90,7 @@ export const PROBLEM_TYPES = {
     status: 404,
     title: 'Unknown church',
     advice:
-      'No church with a public profile has this slug. A church that exists but is not public answers the same, on purpose. Check the slug against the church\'s public page.',
+      "No church with a public profile has this slug. A church that exists but is not public answers the same, on purpose. Check the slug against the church's public page.",
   },
   albumNotFound: {
     slug: 'album-not-found',
@@ -109,20 +109,21 @@ export const PROBLEM_TYPES = {
     slug: 'bible-chapter-not-found',
     status: 404,
     title: 'Unknown Bible chapter',
-    advice: 'The book has no such chapter in this version. `GET /api/v1/bible/books?lang=…` gives each book\'s chapter count.',
+    advice: "The book has no such chapter in this version. `GET /api/v1/bible/books?lang=…` gives each book's chapter count.",
   },
   bibleVerseNotFound: {
     slug: 'bible-verse-not-found',
     status: 404,
     title: 'Verse past the end of the chapter',
     advice:
-      '`from` is past the chapter\'s last verse, which `detail` gives. (A `to` past the end is not an error: the range is clamped and the answer says which verses it holds.)',
+      "`from` is past the chapter's last verse, which `detail` gives. (A `to` past the end is not an error: the range is clamped and the answer says which verses it holds.)",
   },
   pathNotFound: {
     slug: 'path-not-found',
     status: 404,
     title: 'No such path',
-    advice: 'Nothing is served at this path. Paths are matched as written (lower case, no trailing slash); the OpenAPI document at /api/openapi.json lists them.',
+    advice:
+      'Nothing is served at this path. Paths are matched as written (lower case, no trailing slash); the OpenAPI document at /api/openapi.json lists them.',
   },
   methodNotAllowed: {
     slug: 'method-not-allowed',
@@ -149,7 +150,7 @@ export const PROBLEM_TYPES = {
     status: 429,
     title: 'Bible rate limit exceeded',
     advice:
-      'This address sent more range or search requests in a minute than the Bible\'s per-address limit. Wait the seconds of `Retry-After`. Versions, books and chapters have no limit.',
+      "This address sent more range or search requests in a minute than the Bible's per-address limit. Wait the seconds of `Retry-After`. Versions, books and chapters have no limit.",
   },
   internalError: {
     slug: 'internal-error',
@@ -218,9 +219,13 @@ export const problems = {
 
   /** 401: an Authorization header of another scheme than Bearer; no key was given the way the API takes it. */
   authorizationNotBearer(keyPrefix: string): Problem {
-    return make(PROBLEM_TYPES.apiKeyMissing, `The Authorization header must use the Bearer scheme: "Authorization: Bearer ${keyPrefix}…".`, {
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
+    return make(
+      PROBLEM_TYPES.apiKeyMissing,
+      `The Authorization header must use the Bearer scheme: "Authorization: Bearer ${keyPrefix}…".`,
+      {
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      },
+    );
   },
 
   /** 401: a Bearer token that is not a well-formed key, checked before any lookup. */
@@ -264,14 +269,20 @@ export const problems = {
 
   /** 404: a chapter number beyond the book's last chapter. */
   chapterOutsideBook(book: string, chapter: number, chapters: number): Problem {
-    return make(PROBLEM_TYPES.bibleChapterNotFound, `chapter ${chapter} is outside ${book}, which has ${chapters} chapter${chapters === 1 ? '' : 's'}.`, {
-      parameter: 'chapter',
-    });
+    return make(
+      PROBLEM_TYPES.bibleChapterNotFound,
+      `chapter ${chapter} is outside ${book}, which has ${chapters} chapter${chapters === 1 ? '' : 's'}.`,
+      {
+        parameter: 'chapter',
+      },
+    );
   },
 
   /** 404: a chapter inside the book that this version's source leaves empty. */
   chapterWithoutVerses(book: string, chapter: number): Problem {
-    return make(PROBLEM_TYPES.bibleChapterNotFound, `chapter ${chapter} of ${book} has no verses in this version.`, { parameter: 'chapter' });
+    return make(PROBLEM_TYPES.bibleChapterNotFound, `chapter ${chapter} of ${book} has no verses in this version.`, {
+      parameter: 'chapter',
+    });
   },
 
   /** 404 of a static host, which knows only that no chapter file exists for the request. */
@@ -307,7 +318,10 @@ export const problems = {
 
   /** 429 of the per-key limit; the limiter sets Retry-After and the RateLimit headers itself. */
   keyRateLimited(limit: number, retryAfterSeconds: number | string): Problem {
-    return make(PROBLEM_TYPES.keyRateLimited, `More than ${limit} requests in a minute with this API key; retry after ${retryAfterSeconds} seconds.`);
+    return make(
+      PROBLEM_TYPES.keyRateLimited,
+      `More than ${limit} requests in a minute with this API key; retry after ${retryAfterSeconds} seconds.`,
+    );
   },
 
   /** 429 of the per-address throttle of invalid keys. */

@@ -87,11 +87,7 @@ export function versionsResponse(versions: readonly { info: VersionDescription; 
 }
 
 /** The books list of one version, in the order given (canonical order). */
-export function booksResponse(
-  lang: Lang,
-  version: string,
-  books: readonly { canon: CanonBook; chapters: number }[],
-): BooksResponse {
+export function booksResponse(lang: Lang, version: string, books: readonly { canon: CanonBook; chapters: number }[]): BooksResponse {
   return {
     lang,
     version,
@@ -105,13 +101,7 @@ export function booksResponse(
  *
  * @example chapterResponse('en', 'KJV', bookByUsfm('JHN')!, 3, verses).book.abbr // 'John'
  */
-export function chapterResponse(
-  lang: Lang,
-  version: string,
-  canon: CanonBook,
-  chapter: number,
-  verses: readonly Verse[],
-): ChapterResponse {
+export function chapterResponse(lang: Lang, version: string, canon: CanonBook, chapter: number, verses: readonly Verse[]): ChapterResponse {
   const last = verses[verses.length - 1];
   return {
     lang,

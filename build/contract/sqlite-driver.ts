@@ -21,6 +21,7 @@ const Database = require(SQLITE_DRIVER) as typeof BetterSqlite3;
 // eslint-disable-next-line @typescript-eslint/no-namespace
 declare namespace Database {
   type Database = BetterSqlite3.Database;
+  // biome-ignore lint/complexity/noBannedTypes: the same constraint as better-sqlite3's own Statement type
   type Statement<BindParameters extends unknown[] | {} = unknown[], Result = unknown> = BetterSqlite3.Statement<BindParameters, Result>;
   type Options = BetterSqlite3.Options;
 }

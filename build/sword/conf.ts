@@ -41,7 +41,7 @@ export function parseSwordConf(text: string): SwordConf {
     const key = line.slice(0, equals).trim();
     let value = line.slice(equals + 1);
     while (/\\\s*$/.test(value) && i + 1 < lines.length) {
-      value = value.replace(/\\\s*$/, '') + '\n' + lines[++i];
+      value = `${value.replace(/\\\s*$/, '')}\n${lines[++i]}`;
     }
     (entries[key] ??= []).push(value.trim());
   }

@@ -33,9 +33,7 @@ export function openSwordModuleZip(zipBytes: Uint8Array, moduleName?: string): S
     .filter(({ path }) => /\.conf$/i.test(path))
     .map(({ path, bytes }) => ({ path, conf: parseSwordConf(strFromU8(bytes)) }));
   if (confs.length === 0) throw new Error('No mods.d/*.conf in the SWORD module zip');
-  const chosen = moduleName
-    ? confs.find(({ conf }) => conf.name.toLowerCase() === moduleName.toLowerCase())
-    : confs[0];
+  const chosen = moduleName ? confs.find(({ conf }) => conf.name.toLowerCase() === moduleName.toLowerCase()) : confs[0];
   if (!chosen) throw new Error(`No conf for module "${moduleName}" in the SWORD module zip`);
 
   // The zip root is the module library root, unless everything sits under one folder before mods.d/.

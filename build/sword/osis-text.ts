@@ -14,11 +14,46 @@ export interface OsisText {
 
 /** Elements whose content is verse text; the tags themselves carry only attributes (Strong's, morphology, speaker). */
 const INLINE = new Set([
-  'w', 'transChange', 'divineName', 'q', 'seg', 'foreign', 'hi', 'inscription', 'abbr', 'name',
-  'reference', 'catchWord', 'rdg', 'speaker', 'mentioned', 'date', 'rf', 'sup', 'a', 'index',
+  'w',
+  'transChange',
+  'divineName',
+  'q',
+  'seg',
+  'foreign',
+  'hi',
+  'inscription',
+  'abbr',
+  'name',
+  'reference',
+  'catchWord',
+  'rdg',
+  'speaker',
+  'mentioned',
+  'date',
+  'rf',
+  'sup',
+  'a',
+  'index',
 ]);
 /** Elements that separate text (paragraphs, lines, divisions): content kept, a space in their place. */
-const BLOCK = new Set(['div', 'p', 'l', 'lg', 'list', 'item', 'chapter', 'verse', 'milestone', 'lb', 'cb', 'br', 'figure', 'table', 'row', 'cell']);
+const BLOCK = new Set([
+  'div',
+  'p',
+  'l',
+  'lg',
+  'list',
+  'item',
+  'chapter',
+  'verse',
+  'milestone',
+  'lb',
+  'cb',
+  'br',
+  'figure',
+  'table',
+  'row',
+  'cell',
+]);
 
 type Sink = 'text' | 'heading' | 'note' | 'drop';
 

@@ -1,7 +1,7 @@
 // SWORD zText module (zip bytes) → the build's model: the 66 canonical books, verse by verse.
 import { bookByOsis, type Testament } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse, VersionText } from '../model.ts';
-import { versificationByName, type Versification } from '../versification.ts';
+import { type Versification, versificationByName } from '../versification.ts';
 import type { SwordConf } from './conf.ts';
 import { openSwordModuleZip, type SwordModuleFiles } from './module-zip.ts';
 import { osisToText } from './osis-text.ts';

@@ -1,8 +1,8 @@
 // One USFM file → one Book of the model (or a note that it is not a canonical book), with the issues met on the way.
 import { bookByUsfm } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse } from '../model.ts';
-import { FOOTNOTE_TEXT_PARTS, isMilestone, markerKind, type MarkerKind } from './markers.ts';
-import { tokenizeUsfm, type TextToken, type UsfmToken } from './tokenize.ts';
+import { FOOTNOTE_TEXT_PARTS, isMilestone, type MarkerKind, markerKind } from './markers.ts';
+import { type TextToken, tokenizeUsfm, type UsfmToken } from './tokenize.ts';
 import type { ParsedUsfmFile, UsfmFile } from './types.ts';
 
 type ParagraphKind = 'body' | 'heading' | 'ignored';

@@ -1,7 +1,7 @@
 // USFM files of one version → the model's VersionText: canonical books in order, and every issue met.
 import { bookByUsfm, CANON } from '../contract/books.ts';
 import type { Book, SourceIssue } from '../model.ts';
-import { versificationByName, type Versification } from '../versification.ts';
+import { type Versification, versificationByName } from '../versification.ts';
 import { parseUsfmFile } from './parse.ts';
 import type { IgnoredUsfmFile, UsfmFile, UsfmVersionText } from './types.ts';
 

@@ -11,7 +11,7 @@ export interface UsfmFile {
 /** What one file turned out to be: a canonical book, or something else (front matter, apocrypha). */
 export type ParsedUsfmFile =
   | { type: 'book'; fileName: string; book: Book; issues: SourceIssue[] }
-  | { type: 'other'; fileName: string; /** The `\id` code, or "" when the file has none. */ idCode: string; issues: SourceIssue[] };
+  | { type: 'other'; fileName: string /** The `\id` code, or "" when the file has none. */; idCode: string; issues: SourceIssue[] };
 
 /** A file the reader left out on purpose, and why. */
 export interface IgnoredUsfmFile {
@@ -24,4 +24,3 @@ export interface IgnoredUsfmFile {
 export interface UsfmVersionText extends VersionText {
   ignoredFiles: IgnoredUsfmFile[];
 }
-

@@ -1,6 +1,6 @@
 // Precompressed copies (.br and .gz) of the JSON output, for nginx gzip_static and other static hosts.
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { type BrotliOptions, brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { OutputFile } from './types.ts';
 
 const brotliAsync = promisify(brotliCompress);

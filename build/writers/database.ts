@@ -5,16 +5,16 @@ import { dirname } from 'node:path';
 import {
   BIBLE_DATABASE_DDL,
   BIBLE_META_KEYS,
+  type BibleMeta,
+  type BibleTables,
   insertRowSql,
   readBibleMeta,
   storedVerse,
-  type BibleMeta,
-  type BibleTables,
 } from '../contract/bible-database.ts';
 import { BIBLE_SCHEMA_VERSION } from '../contract/layout.ts';
 import Database from '../contract/sqlite-driver.ts';
-import { canonicalBooks } from './static-tree.ts';
 import { renameIfExists } from './output-dir.ts';
+import { canonicalBooks } from './static-tree.ts';
 import type { BuiltVersion } from './types.ts';
 
 /**

@@ -18,11 +18,7 @@ export interface WriteStats {
  *
  * @example await writeOutputs('public', files, ['api/v1/bible', 'bible-search', '_redirects'])
  */
-export async function writeOutputs(
-  rootDir: string,
-  files: readonly OutputFile[],
-  replace: readonly string[],
-): Promise<WriteStats> {
+export async function writeOutputs(rootDir: string, files: readonly OutputFile[], replace: readonly string[]): Promise<WriteStats> {
   for (const file of files) {
     if (!replace.some((entry) => file.path === entry || file.path.startsWith(`${entry}/`))) {
       throw new Error(`writeOutputs: ${file.path} is outside the replaced entries (${replace.join(', ')})`);

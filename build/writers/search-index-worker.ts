@@ -28,7 +28,9 @@ export interface SearchOutput {
 export async function searchIndexesInWorkers(versions: readonly BuiltVersion[], buildHash: string): Promise<SearchOutput> {
   const workers = Math.max(1, Math.min(availableParallelism(), versions.length));
   const groups: BuiltVersion[][] = Array.from({ length: workers }, () => []);
-  versions.forEach((version, index) => groups[index % workers].push(version));
+  versions.forEach((version, index) => {
+    groups[index % workers].push(version);
+  });
   const results = await Promise.all(groups.map((group) => runWorker({ job: 'bible-search-indexes', versions: group, buildHash })));
   // Back in the versions' order.
   const byPath = new Map(results.flatMap((result) => [...result.indexes, ...result.compressed]).map((file) => [file.path, file]));

@@ -1,7 +1,7 @@
 // MiniSearch index per language, serialised with what a client needs to load it.
 import MiniSearch, { type Options } from 'minisearch';
-import { BIBLE_SCHEMA_VERSION, staticPaths } from '../contract/layout.ts';
 import type { Lang } from '../contract/books.ts';
+import { BIBLE_SCHEMA_VERSION, staticPaths } from '../contract/layout.ts';
 import { canonicalBooks } from './static-tree.ts';
 import type { BuiltVersion, OutputFile } from './types.ts';
 
@@ -33,6 +33,7 @@ export function normalizeTerm(term: string): string {
   return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(COMBINING_MARKS, '') : lower;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range spans all of ASCII on purpose (fast path for ASCII-only terms)
 const NON_ASCII = /[^\u0000-\u007f]/;
 const COMBINING_MARKS = /\p{M}+/gu;
 

@@ -23,7 +23,11 @@ export function staticTree(versions: readonly BuiltVersion[], buildHash: string)
     files.push(
       json(
         staticPaths.books(info.lang),
-        booksResponse(info.lang, info.code, books.map(({ canon, book }) => ({ canon, chapters: book.chapters.length }))),
+        booksResponse(
+          info.lang,
+          info.code,
+          books.map(({ canon, book }) => ({ canon, chapters: book.chapters.length })),
+        ),
       ),
     );
     for (const { canon, book } of books) {

@@ -1,6 +1,7 @@
 // The account rules, in one place for every entry point (operator CLI now, developer portal next): storage is the repository's.
-import { generateKey, keyHint } from '../keys/format.ts';
+
 import type { Fingerprinter } from '../keys/fingerprint.ts';
+import { generateKey, keyHint } from '../keys/format.ts';
 import { AccountRefusal } from './refusal.ts';
 import type { AccountRepository } from './repository.ts';
 import type { ApiKeyRecord, CreatedKey, DeletedDeveloper, Developer, DeveloperListing, NewDeveloper } from './types.ts';
@@ -80,7 +81,10 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
       const address = normalizeEmail(email);
       // Reserved before duplicate: a reserved address gets this answer whether or not an account has it.
       if (await repository.isReservedEmail(address)) {
-        throw new AccountRefusal('reserved-email', `The address ${address} is linked to another of our products and cannot be used for a developer account.`);
+        throw new AccountRefusal(
+          'reserved-email',
+          `The address ${address} is linked to another of our products and cannot be used for a developer account.`,
+        );
       }
       const createdAt = now().toISOString();
       const developer = await repository.insertDeveloper({
@@ -128,7 +132,10 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
       const keyName = checkedName(name, MAX_KEY_NAME_LENGTH, 'A key name', ' (say which site or application uses it)');
       const developer = await existingDeveloper(developerId);
       if (developer.emailVerifiedAt === null) {
-        throw new AccountRefusal('unverified-email', `The e-mail address ${developer.email} is not verified yet; a key can be created once it is.`);
+        throw new AccountRefusal(
+          'unverified-email',
+          `The e-mail address ${developer.email} is not verified yet; a key can be created once it is.`,
+        );
       }
       const key = generateKey();
       const record = await repository.insertKeyIfActiveBelow(developer.id, MAX_ACTIVE_KEYS, {
@@ -138,7 +145,10 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
         createdAt: now().toISOString(),
       });
       if (!record) {
-        throw new AccountRefusal('key-limit', `A developer may hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one before creating another.`);
+        throw new AccountRefusal(
+          'key-limit',
+          `A developer may hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one before creating another.`,
+        );
       }
       return { key, record };
     },
@@ -169,7 +179,10 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
       });
       if (problems.length > 0) {
         const shown = problems.slice(0, 10).join(', ');
-        throw new AccountRefusal('invalid-email', `Nothing imported: ${problems.length} invalid address(es): ${shown}${problems.length > 10 ? ', …' : ''}.`);
+        throw new AccountRefusal(
+          'invalid-email',
+          `Nothing imported: ${problems.length} invalid address(es): ${shown}${problems.length > 10 ? ', …' : ''}.`,
+        );
       }
       return repository.addReservedEmails([...new Set(addresses)], now().toISOString());
     },

@@ -1,6 +1,6 @@
 // The account repository over SQLite: statements prepared once; keys found by fingerprint, never by value.
 import type { Db } from '../db/open.ts';
-import { LAST_USED_INTERVAL_MS, type AccountRepository, type DeveloperInsert, type KeyInsert } from './repository.ts';
+import { type AccountRepository, type DeveloperInsert, type KeyInsert, LAST_USED_INTERVAL_MS } from './repository.ts';
 import type { ApiKeyRecord, DeletedDeveloper, Developer, DeveloperListing } from './types.ts';
 
 interface DeveloperRow {
@@ -160,16 +160,12 @@ function prepareStatements(db: Db) {
               (SELECT count(*) FROM api_keys k WHERE k.developer_id = developers.id AND k.revoked_at IS NULL) AS active_keys
        FROM developers ORDER BY created_at, id`,
     ),
-    verifyDeveloper: db.prepare<[string, number]>(
-      'UPDATE developers SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL',
-    ),
+    verifyDeveloper: db.prepare<[string, number]>('UPDATE developers SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL'),
     updateDeveloperName: db.prepare<[string, number]>('UPDATE developers SET name = ? WHERE id = ?'),
     deleteDeveloper: db.prepare<[number]>('DELETE FROM developers WHERE id = ?'),
     reservedEmail: db.prepare<[string], { email: string }>('SELECT email FROM reserved_emails WHERE email = ?'),
     insertReservedEmail: db.prepare<[string, string]>('INSERT OR IGNORE INTO reserved_emails (email, imported_at) VALUES (?, ?)'),
-    countActiveKeys: db.prepare<[number], number>(
-      'SELECT count(*) FROM api_keys WHERE developer_id = ? AND revoked_at IS NULL',
-    ),
+    countActiveKeys: db.prepare<[number], number>('SELECT count(*) FROM api_keys WHERE developer_id = ? AND revoked_at IS NULL'),
     insertKey: db.prepare<[number, string, string, string, string]>(
       'INSERT INTO api_keys (developer_id, name, fingerprint, hint, created_at) VALUES (?, ?, ?, ?, ?)',
     ),
@@ -180,9 +176,7 @@ function prepareStatements(db: Db) {
     revokeKey: db.prepare<[string, number, number]>(
       'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND developer_id = ? AND revoked_at IS NULL',
     ),
-    keyOfDeveloper: db.prepare<[number, number], ApiKeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND developer_id = ?`,
-    ),
+    keyOfDeveloper: db.prepare<[number, number], ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND developer_id = ?`),
     activeKeyByFingerprint: db.prepare<[string], ActiveKeyRow>(
       'SELECT id, developer_id FROM api_keys WHERE fingerprint = ? AND revoked_at IS NULL',
     ),

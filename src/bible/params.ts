@@ -1,8 +1,8 @@
 // Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
-import { LANGS, resolveBook, type Lang } from '../../build/contract/books.ts';
+import { LANGS, type Lang, resolveBook } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
+import { type PageRequest, parsePageRequest } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
-import { parsePageRequest, type PageRequest } from '../http/paging.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
 import { ftsQuery } from './search-query.ts';
 
@@ -43,7 +43,9 @@ export function parseBook(queries: BibleQueries, lang: Lang, value: string): Boo
 export function parsePositiveInteger(name: string, value: string): number {
   const number = Number(value);
   if (!POSITIVE_INTEGER.test(value) || !Number.isSafeInteger(number)) {
-    throw new ApiError(problems.invalidParameter(name, `${name} must be a whole number from 1, written without sign or leading zeros; got "${value}".`));
+    throw new ApiError(
+      problems.invalidParameter(name, `${name} must be a whole number from 1, written without sign or leading zeros; got "${value}".`),
+    );
   }
   return number;
 }
@@ -75,7 +77,8 @@ export function parseSearch(query: Record<string, unknown>): SearchParams {
     throw new ApiError(problems.invalidParameter('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`));
   }
   const match = ftsQuery(q);
-  if (match === undefined) throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
+  if (match === undefined)
+    throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
   return { q, match, lang, ...parsePageRequest(query) };
 }
 

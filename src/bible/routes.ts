@@ -1,18 +1,18 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { verseFromRow } from '../../build/contract/bible-database.ts';
+import { bookByUsfm } from '../../build/contract/books.ts';
+import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
+import { problems } from '../../build/contract/problems.ts';
+import { chapterResponse } from '../../build/contract/responses.ts';
 import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
-import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
-import { problems } from '../../build/contract/problems.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
-import { staticPaths } from '../../build/contract/layout.ts';
-import { bookByUsfm } from '../../build/contract/books.ts';
-import { verseFromRow } from '../../build/contract/bible-database.ts';
-import { chapterResponse } from '../../build/contract/responses.ts';
-import { negotiate, type StaticFile } from './static-files.ts';
 import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
+import { negotiate, type StaticFile } from './static-files.ts';
 
 /** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries the CORS headers too. */
 export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readBibleMeta } from '../../build/contract/bible-database.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/contract/layout.ts';
+import { problems } from '../../build/contract/problems.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import type { BuildStamp } from '../../build/contract/stamp.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
-import { createBibleQueries, type BibleQueries } from './queries.ts';
+import { type BibleQueries, createBibleQueries } from './queries.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
 
 /** One opened build: its database queries and its static files, both of the same build hash. */
@@ -158,7 +158,9 @@ function openBuild(
     const databaseHash = meta.buildHash;
     if (databaseHash !== stamp.buildHash) {
       db.close();
-      return unavailable(`The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`);
+      return unavailable(
+        `The Bible tree (build ${stamp.buildHash}) and database (build ${databaseHash ?? 'none'}) come from different builds.`,
+      );
     }
     return {
       db,

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import { staticPaths } from '../../build/contract/layout.ts';
+import { problems } from '../../build/contract/problems.ts';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
-import { staticPaths } from '../../build/contract/layout.ts';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 

@@ -1,9 +1,9 @@
 // Loads the fictional demo churches (data/demo/churches.json) into an empty church store at start.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ChurchRepository } from './repository.ts';
-import type { ImportSummary } from './records.ts';
 import { importChurchDocument } from './import/import-churches.ts';
+import type { ImportSummary } from './records.ts';
+import type { ChurchRepository } from './repository.ts';
 
 export const DEMO_DATA_FILE = path.resolve(import.meta.dirname, '../../data/demo/churches.json');
 

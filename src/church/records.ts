@@ -127,7 +127,6 @@ export interface ChurchDataCounts {
   liveStations: number;
 }
 
-
 // ─── The import, after validation (src/church/import/validate.ts → repository) ──
 
 /** One church and everything it owns, validated from an import document (import/document.ts); dates already resolved to absolute values. */
@@ -136,7 +135,11 @@ export interface ChurchImportRecord {
   events: (EventRecord & { isPublished: boolean; isPublic: boolean })[];
   posts: (PostRecord & { isPublic: boolean })[];
   library: (LibraryItemRecord & { isPublic: boolean })[];
-  products: (Omit<ProductRecord, 'price' | 'priceIsStartingAt'> & { currency: string; priceMinor: number | null; visibleOnPublicPage: boolean })[];
+  products: (Omit<ProductRecord, 'price' | 'priceIsStartingAt'> & {
+    currency: string;
+    priceMinor: number | null;
+    visibleOnPublicPage: boolean;
+  })[];
   albums: {
     albumId: string;
     title: string;

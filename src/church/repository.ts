@@ -1,4 +1,6 @@
 // The church repository: the one seam between routes and storage (SQLite today, PostgreSQL later).
+
+import type { PageRequest } from '../http/paging.ts';
 import type {
   AlbumRecord,
   ChurchDataCounts,
@@ -14,7 +16,6 @@ import type {
   ProductRecord,
   RecordPage,
 } from './records.ts';
-import type { PageRequest } from '../http/paging.ts';
 
 /**
  * Reads of public church data and the bulk import. Every read method returns typed domain records,

@@ -1,13 +1,13 @@
 // Church endpoints 1-8: validate the request, make one repository call, shape the response.
-import { Router, type Request, type Response } from 'express';
-import type { AppServices } from '../app-services.ts';
-import { ApiError } from '../http/problem.ts';
+import { type Request, type Response, Router } from 'express';
 import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { problems } from '../../build/contract/problems.ts';
+import type { AppServices } from '../app-services.ts';
 import { sendJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
+import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
-import { LIBRARY_TYPES, type ChurchRecord, type LibraryType } from './records.ts';
+import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
 import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
 
 export interface ChurchRouterOptions {

@@ -1,7 +1,7 @@
 // The SQLite implementation of ChurchRepository: reads and the import writer (in sqlite/) behind the one interface.
 import type { Db } from '../db/open.ts';
-import type { ChurchRepository } from './repository.ts';
 import { localWallTime } from './local-time.ts';
+import type { ChurchRepository } from './repository.ts';
 import { createChurchWriter } from './sqlite/import-writer.ts';
 import { prepareReadStatements, type VariantRow } from './sqlite/read-statements.ts';
 import { toAlbum, toChurch, toEvent, toLibraryItem, toLiveStation, toPhoto, toPost, toProduct } from './sqlite/row-mapping.ts';

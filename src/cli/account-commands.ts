@@ -3,7 +3,7 @@ import { AccountRefusal } from '../accounts/refusal.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Developer } from '../accounts/types.ts';
 import { parseCommandLine } from './arguments.ts';
-import { CliError, type CliCommand } from './command.ts';
+import { type CliCommand, CliError } from './command.ts';
 import { readEmailList } from './email-list.ts';
 
 const email = { type: 'string', required: true } as const;
@@ -16,8 +16,12 @@ export const accountCommands: CliCommand[] = [
     summary: 'create a developer account (reserved addresses are refused)',
     async run(args, { accounts, print }) {
       const { values } = parseCommandLine(this.name, args, { options: { email, name, verified: { type: 'boolean' } } });
-      const developer = await refusalsAsCliErrors(accounts.createDeveloper({ email: values.email, name: values.name, verified: values.verified }));
-      print(`Created developer ${developer.id} <${developer.email}>${developer.emailVerifiedAt ? ' (verified)' : ' (e-mail not verified yet)'}.`);
+      const developer = await refusalsAsCliErrors(
+        accounts.createDeveloper({ email: values.email, name: values.name, verified: values.verified }),
+      );
+      print(
+        `Created developer ${developer.id} <${developer.email}>${developer.emailVerifiedAt ? ' (verified)' : ' (e-mail not verified yet)'}.`,
+      );
       return 0;
     },
   },
@@ -45,7 +49,16 @@ export const accountCommands: CliCommand[] = [
       }
       print(['id', 'e-mail', 'name', 'verified', 'created', 'active keys'].join('\t'));
       for (const developer of developers) {
-        print([developer.id, developer.email, developer.name, developer.emailVerifiedAt ?? 'no', developer.createdAt, developer.activeKeys].join('\t'));
+        print(
+          [
+            developer.id,
+            developer.email,
+            developer.name,
+            developer.emailVerifiedAt ?? 'no',
+            developer.createdAt,
+            developer.activeKeys,
+          ].join('\t'),
+        );
       }
       return 0;
     },
@@ -56,7 +69,9 @@ export const accountCommands: CliCommand[] = [
     summary: 'delete a developer account; its keys stop working at once',
     async run(args, { accounts, print }) {
       const { values } = parseCommandLine(this.name, args, { options: { email } });
-      const { developer, revokedKeys } = await refusalsAsCliErrors(accounts.deleteDeveloper((await developerByEmail(accounts, values.email)).id));
+      const { developer, revokedKeys } = await refusalsAsCliErrors(
+        accounts.deleteDeveloper((await developerByEmail(accounts, values.email)).id),
+      );
       print(`Deleted developer ${developer.id} <${developer.email}> and their keys (${revokedKeys} active key(s) revoked).`);
       return 0;
     },
@@ -115,7 +130,9 @@ export const accountCommands: CliCommand[] = [
     arguments: '<file>',
     summary: 'add addresses (one per line, or a JSON array) that cannot become developer accounts; all or nothing',
     async run(args, { accounts, print }) {
-      const { positionals: [file] } = parseCommandLine(this.name, args, { options: {}, positionals: ['file'] });
+      const {
+        positionals: [file],
+      } = parseCommandLine(this.name, args, { options: {}, positionals: ['file'] });
       const emails = readEmailList(file);
       const added = await refusalsAsCliErrors(accounts.importReservedEmails(emails));
       print(`Imported ${emails.length} address(es) from ${file}: ${added} new, ${emails.length - added} already reserved.`);

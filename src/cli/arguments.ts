@@ -62,14 +62,17 @@ export function parseCommandLine<const O extends Record<string, OptionSpec>>(
     seen.add(token.name);
   }
   for (const name of names) {
-    if (syntax.options[name].required && parsed.values[name] === undefined) throw new CliError(`--${name} is required (${command} takes ${takes}).`);
+    if (syntax.options[name].required && parsed.values[name] === undefined)
+      throw new CliError(`--${name} is required (${command} takes ${takes}).`);
   }
   const wanted = syntax.positionals?.length ?? 0;
   if (parsed.positionals.length !== wanted) {
     const got = parsed.positionals.length > wanted ? `; unexpected "${parsed.positionals[wanted]}"` : '';
     throw new CliError(`${command} takes ${expected}${got}.`);
   }
-  const values = Object.fromEntries(names.map((name) => [name, parsed.values[name] ?? (syntax.options[name].type === 'boolean' ? false : undefined)]));
+  const values = Object.fromEntries(
+    names.map((name) => [name, parsed.values[name] ?? (syntax.options[name].type === 'boolean' ? false : undefined)]),
+  );
   return { values: values as OptionValues<O>, positionals: parsed.positionals };
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { importChurchDocument } from '../church/import/import-churches.ts';
 import { ChurchImportError } from '../church/import/validate.ts';
 import { parseCommandLine } from './arguments.ts';
-import { CliError, type CliCommand } from './command.ts';
+import { type CliCommand, CliError } from './command.ts';
 
 export const churchCommands: CliCommand[] = [
   {
@@ -11,7 +11,9 @@ export const churchCommands: CliCommand[] = [
     arguments: '<file.json>',
     summary: 'validate a church document and import it in one transaction (churches with the same slug are replaced whole)',
     async run(args, { churches, print }) {
-      const { positionals: [file] } = parseCommandLine(this.name, args, { options: {}, positionals: ['file.json'] });
+      const {
+        positionals: [file],
+      } = parseCommandLine(this.name, args, { options: {}, positionals: ['file.json'] });
       if (!fs.existsSync(file)) throw new CliError(`No such file: ${file}`);
       let document: unknown;
       try {

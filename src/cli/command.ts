@@ -1,7 +1,8 @@
 // The shape of one operator command (`npm run cli -- <name> ...`) and what it is given to work with.
-import type { Config } from '../config.ts';
+
 import type { AccountService } from '../accounts/service.ts';
 import type { ChurchRepository } from '../church/repository.ts';
+import type { Config } from '../config.ts';
 
 export interface CliContext {
   config: Readonly<Config>;

@@ -1,11 +1,12 @@
 // What the operator commands work with: the church repository and the account service over one open database.
+
+import { createAccountService } from '../accounts/service.ts';
+import { createSqliteAccountRepository } from '../accounts/sqlite-repository.ts';
+import { createSqliteChurchRepository } from '../church/sqlite-repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/open.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
-import { createSqliteAccountRepository } from '../accounts/sqlite-repository.ts';
-import { createAccountService } from '../accounts/service.ts';
-import { createSqliteChurchRepository } from '../church/sqlite-repository.ts';
-import { createFingerprinter, loadOrCreateSecret, type Fingerprinter } from '../keys/fingerprint.ts';
+import { createFingerprinter, type Fingerprinter, loadOrCreateSecret } from '../keys/fingerprint.ts';
 import type { CliContext } from './command.ts';
 
 /**

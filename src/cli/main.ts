@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
-import { CliError, type CliCommand } from './command.ts';
+import { type CliCommand, CliError } from './command.ts';
 import { createCliContext } from './context.ts';
 
 export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands];
@@ -54,5 +54,7 @@ function printUsage(print: (line: string) => void): void {
   const synopses = commands.map((command) => `${command.name} ${command.arguments}`.trimEnd());
   const width = Math.max(...synopses.map((synopsis) => synopsis.length));
   print('Usage: npm run cli -- <command> [arguments]   (<command> --help for one command)\n\nCommands:');
-  commands.forEach((command, index) => print(`  ${synopses[index].padEnd(width)}  ${command.summary}`));
+  commands.forEach((command, index) => {
+    print(`  ${synopses[index].padEnd(width)}  ${command.summary}`);
+  });
 }

@@ -21,7 +21,8 @@ export function readMigrations(dir: string): Migration[] {
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`Migrations must be numbered 1, 2, 3… without gaps: found ${migration.version} at position ${index + 1}`);
+    if (migration.version !== index + 1)
+      throw new Error(`Migrations must be numbered 1, 2, 3… without gaps: found ${migration.version} at position ${index + 1}`);
   });
   return migrations;
 }

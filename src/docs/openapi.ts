@@ -40,24 +40,40 @@ const langParam = {
   schema: { type: 'string', enum: ['fr', 'en', 'es', 'pt', 'nl'], default: 'fr' },
 };
 const pageParam = {
-  name: 'page', in: 'query', required: false,
-  description: 'Zero-based page number, 0 to 1,000,000, plain digits without leading zeros. A page past the end answers 200 with empty items. Anything else: 400 naming page.',
+  name: 'page',
+  in: 'query',
+  required: false,
+  description:
+    'Zero-based page number, 0 to 1,000,000, plain digits without leading zeros. A page past the end answers 200 with empty items. Anything else: 400 naming page.',
   schema: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 },
 };
 const sizeParam = {
-  name: 'size', in: 'query', required: false,
+  name: 'size',
+  in: 'query',
+  required: false,
   description: 'Items per page, 1 to 50, plain digits without leading zeros. Zero, negative, over 50 or non-integer: 400 naming size.',
   schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
 };
-const slugParam = { name: 'slug', in: 'path', required: true, description: 'The church slug, as in the address of its public page.', schema: { type: 'string' } };
+const slugParam = {
+  name: 'slug',
+  in: 'path',
+  required: true,
+  description: 'The church slug, as in the address of its public page.',
+  schema: { type: 'string' },
+};
 const pathInt = (name: string, description: string) => ({
-  name, in: 'path', required: true,
+  name,
+  in: 'path',
+  required: true,
   description: `${description} Plain decimal digits without leading zeros, so each passage has one URL for caches (\`01\`, \`1.5\`, \`0\`, \`-1\`: 400 naming the parameter).`,
   schema: { type: 'integer', minimum: 1 },
 });
 const abbrParam = {
-  name: 'abbr', in: 'path', required: true,
-  description: 'Book abbreviation of the requested language (as listed by /books for that lang), case-insensitive; the USFM code (GEN … REV) is accepted in every language. Unknown: 404.',
+  name: 'abbr',
+  in: 'path',
+  required: true,
+  description:
+    'Book abbreviation of the requested language (as listed by /books for that lang), case-insensitive; the USFM code (GEN … REV) is accepted in every language. Unknown: 404.',
   schema: { type: 'string' },
 };
 
@@ -72,7 +88,10 @@ const cacheHeaders = {
 
 const bibleErrors = {
   '304': { description: 'Not modified (If-None-Match matched the ETag).' },
-  '503': problem('The Bible has not been built on this server (`npm run build:bible`), or its tree and database come from different builds.', { 'Retry-After': { schema: { type: 'integer' } } }),
+  '503': problem(
+    'The Bible has not been built on this server (`npm run build:bible`), or its tree and database come from different builds.',
+    { 'Retry-After': { schema: { type: 'integer' } } },
+  ),
 };
 const churchErrors = {
   '304': { description: 'Not modified (If-None-Match matched the ETag).' },
@@ -92,7 +111,11 @@ function churchGet(summary: string, description: string, ok: Json, parameters: J
       description,
       security: [{ apiKey: [] }],
       parameters: [slugParam, ...parameters],
-      responses: { '200': { ...ok, headers: { ...cacheHeaders, ...rateLimitHeaders } }, '400': problem('A parameter is malformed or out of bounds; `parameter` names it.'), ...churchErrors },
+      responses: {
+        '200': { ...ok, headers: { ...cacheHeaders, ...rateLimitHeaders } },
+        '400': problem('A parameter is malformed or out of bounds; `parameter` names it.'),
+        ...churchErrors,
+      },
     },
   };
 }
@@ -105,7 +128,17 @@ function bibleGet(summary: string, description: string, ok: Json, parameters: Js
       description,
       security: [],
       parameters,
-      responses: { '200': { ...ok, headers: { ...cacheHeaders, 'Access-Control-Allow-Origin': { schema: { type: 'string', const: BIBLE_CORS_HEADERS['Access-Control-Allow-Origin'] } } } }, ...extra, ...bibleErrors },
+      responses: {
+        '200': {
+          ...ok,
+          headers: {
+            ...cacheHeaders,
+            'Access-Control-Allow-Origin': { schema: { type: 'string', const: BIBLE_CORS_HEADERS['Access-Control-Allow-Origin'] } },
+          },
+        },
+        ...extra,
+        ...bibleErrors,
+      },
     },
   };
 }
@@ -127,58 +160,131 @@ export function openApiDocument(): Json {
       { name: 'Bible', description: 'Five public-domain or openly licensed versions. No key. Also published as static JSON for CDNs.' },
     ],
     paths: {
-      '/api/public/v1/churches/{slug}': churchGet('Church profile', 'The full profile of one public church.', json('Church profile', ref('Church'))),
+      '/api/public/v1/churches/{slug}': churchGet(
+        'Church profile',
+        'The full profile of one public church.',
+        json('Church profile', ref('Church')),
+      ),
       '/api/public/v1/churches/{slug}/events': churchGet(
         'Upcoming events',
-        'Published, public events that have not ended yet in the church\'s own time zone, sorted by start then name; at most 50, no paging. An event without an end counts as ending at its start.',
+        "Published, public events that have not ended yet in the church's own time zone, sorted by start then name; at most 50, no paging. An event without an end counts as ending at its start.",
         json('Events', { type: 'array', maxItems: 50, items: ref('Event') }),
       ),
-      '/api/public/v1/churches/{slug}/posts': churchGet('Announcements', 'Public announcements, newest first, paged.', json('A page of posts', pageOf(ref('Post'))), [pageParam, sizeParam]),
-      '/api/public/v1/churches/{slug}/live': churchGet('Live status', 'Whether the church is live now, on video or radio. Not live: `isLive` false. No station at all: `stationName` and `listenPage` are null.', json('Live status', ref('LiveStatus'))),
-      '/api/public/v1/churches/{slug}/library': churchGet('Library', 'Books and PDFs, paged, optionally filtered by type.', json('A page of library items', pageOf(ref('LibraryItem'))), [
-        { name: 'type', in: 'query', required: false, description: 'Item type, case-insensitive. Any other value answers 400 listing the allowed ones.', schema: ref('LibraryItemType') },
-        pageParam,
-        { ...sizeParam },
-      ]),
-      '/api/public/v1/churches/{slug}/store': churchGet('Store', 'Products visible on the church\'s public page. A product with variants carries its lowest price as a "starting at" price.', json('Products', { type: 'array', items: ref('Product') })),
-      '/api/public/v1/churches/{slug}/gallery': churchGet('Photo albums', 'Public photo albums.', json('Albums', { type: 'array', items: ref('Album') })),
+      '/api/public/v1/churches/{slug}/posts': churchGet(
+        'Announcements',
+        'Public announcements, newest first, paged.',
+        json('A page of posts', pageOf(ref('Post'))),
+        [pageParam, sizeParam],
+      ),
+      '/api/public/v1/churches/{slug}/live': churchGet(
+        'Live status',
+        'Whether the church is live now, on video or radio. Not live: `isLive` false. No station at all: `stationName` and `listenPage` are null.',
+        json('Live status', ref('LiveStatus')),
+      ),
+      '/api/public/v1/churches/{slug}/library': churchGet(
+        'Library',
+        'Books and PDFs, paged, optionally filtered by type.',
+        json('A page of library items', pageOf(ref('LibraryItem'))),
+        [
+          {
+            name: 'type',
+            in: 'query',
+            required: false,
+            description: 'Item type, case-insensitive. Any other value answers 400 listing the allowed ones.',
+            schema: ref('LibraryItemType'),
+          },
+          pageParam,
+          { ...sizeParam },
+        ],
+      ),
+      '/api/public/v1/churches/{slug}/store': churchGet(
+        'Store',
+        'Products visible on the church\'s public page. A product with variants carries its lowest price as a "starting at" price.',
+        json('Products', { type: 'array', items: ref('Product') }),
+      ),
+      '/api/public/v1/churches/{slug}/gallery': churchGet(
+        'Photo albums',
+        'Public photo albums.',
+        json('Albums', { type: 'array', items: ref('Album') }),
+      ),
       '/api/public/v1/churches/{slug}/gallery/{albumId}/photos': churchGet(
         'Photos of an album',
         'The photos of one public album of this church, in album order. An album of another church, or one that is not public, answers 404.',
         json('Photos', { type: 'array', items: ref('Photo') }),
         [{ name: 'albumId', in: 'path', required: true, schema: { type: 'string' } }],
       ),
-      '/api/v1/bible/versions': bibleGet('Versions', 'The five versions, with licence, attribution and counts.', json('Versions', ref('VersionList')), []),
-      '/api/v1/bible/books': bibleGet('Books', 'The 66 books of the Protestant canon in canonical order, with the abbreviations of that language and chapter counts computed from the text.', json('Books', ref('BookList')), [langParam], {
-        '400': problem('Unknown lang.'),
-      }),
-      '/api/v1/bible/{abbr}/{chapter}': bibleGet('Chapter', 'A whole chapter.', json('Chapter', ref('Passage')), [abbrParam, pathInt('chapter', 'Chapter number from 1. Outside the book: 404.'), langParam], {
-        '400': problem('Malformed chapter or unknown lang; `parameter` names it.'),
-        '404': problem('Unknown abbreviation, or chapter outside the book.'),
-      }),
+      '/api/v1/bible/versions': bibleGet(
+        'Versions',
+        'The five versions, with licence, attribution and counts.',
+        json('Versions', ref('VersionList')),
+        [],
+      ),
+      '/api/v1/bible/books': bibleGet(
+        'Books',
+        'The 66 books of the Protestant canon in canonical order, with the abbreviations of that language and chapter counts computed from the text.',
+        json('Books', ref('BookList')),
+        [langParam],
+        {
+          '400': problem('Unknown lang.'),
+        },
+      ),
+      '/api/v1/bible/{abbr}/{chapter}': bibleGet(
+        'Chapter',
+        'A whole chapter.',
+        json('Chapter', ref('Passage')),
+        [abbrParam, pathInt('chapter', 'Chapter number from 1. Outside the book: 404.'), langParam],
+        {
+          '400': problem('Malformed chapter or unknown lang; `parameter` names it.'),
+          '404': problem('Unknown abbreviation, or chapter outside the book.'),
+        },
+      ),
       '/api/v1/bible/{abbr}/{chapter}/{from}/{to}': bibleGet(
         'Verse range',
         'Verses `from` to `to` of one chapter. Both are integers >= 1 with from <= to (else 400). `from` past the last verse: 404. `to` past the last verse is clamped: `from` and `to` in the body say which verses the answer holds. Not prerendered on the static tree (nginx and _redirects rules proxy it to this service).',
         json('Passage', ref('Passage')),
-        [abbrParam, pathInt('chapter', 'Chapter number from 1.'), pathInt('from', 'First verse.'), pathInt('to', 'Last verse (clamped to the chapter).'), langParam],
-        { '400': problem('Malformed number, from > to, or unknown lang.'), '404': problem('Unknown abbreviation, chapter outside the book, or from past the last verse.'), '429': problem('Per-address limit of the dynamic Bible endpoints (configurable, off when 0).') },
+        [
+          abbrParam,
+          pathInt('chapter', 'Chapter number from 1.'),
+          pathInt('from', 'First verse.'),
+          pathInt('to', 'Last verse (clamped to the chapter).'),
+          langParam,
+        ],
+        {
+          '400': problem('Malformed number, from > to, or unknown lang.'),
+          '404': problem('Unknown abbreviation, chapter outside the book, or from past the last verse.'),
+          '429': problem('Per-address limit of the dynamic Bible endpoints (configurable, off when 0).'),
+        },
       ),
       '/api/v1/bible/search': bibleGet(
         'Search',
         'Full-text search in the version of `lang`: case- and accent-insensitive, words ANDed, "quoted phrases" matched as phrases. Results in canonical order (book, chapter, verse), paged.',
         json('A page of matching verses', pageOf(ref('SearchHit'))),
         [
-          { name: 'q', in: 'query', required: true, description: 'Search text, 1 to 200 characters, with at least one word. Missing, blank or longer: 400.', schema: { type: 'string', minLength: 1, maxLength: 200 } },
+          {
+            name: 'q',
+            in: 'query',
+            required: true,
+            description: 'Search text, 1 to 200 characters, with at least one word. Missing, blank or longer: 400.',
+            schema: { type: 'string', minLength: 1, maxLength: 200 },
+          },
           langParam,
           pageParam,
           sizeParam,
         ],
-        { '400': problem('Missing, blank or over-long q; bad page, size or lang.'), '429': problem('Per-address limit of the dynamic Bible endpoints.') },
+        {
+          '400': problem('Missing, blank or over-long q; bad page, size or lang.'),
+          '429': problem('Per-address limit of the dynamic Bible endpoints.'),
+        },
       ),
     },
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'A personal key, `sk_live_` + 33 base62 characters + a 6-character checksum. Shown once at creation; the service keeps only an HMAC fingerprint. Use it from a server, never from a browser.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal key, `sk_live_` + 33 base62 characters + a 6-character checksum. Shown once at creation; the service keeps only an HMAC fingerprint. Use it from a server, never from a browser.',
+        },
       },
       schemas: SCHEMAS,
     },
@@ -231,7 +337,11 @@ const SCHEMAS: Json = {
       name: { type: 'string' },
       slug: { type: 'string' },
       description: { type: 'string' },
-      startDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', description: 'Local date-time in the church\'s time zone, no seconds.' },
+      startDate: {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+        description: "Local date-time in the church's time zone, no seconds.",
+      },
       endDate: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' },
       location: { type: 'string' },
       coverImageUrl: { type: ['string', 'null'], format: 'uri' },
@@ -252,8 +362,12 @@ const SCHEMAS: Json = {
   Price: {
     type: 'object',
     required: ['amount', 'currency'],
-    description: 'A price for display: `amount` is a decimal string with the currency\'s minor digits ("12.50" EUR, "1500" JPY), so no client meets floating-point rounding.',
-    properties: { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }, currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } },
+    description:
+      'A price for display: `amount` is a decimal string with the currency\'s minor digits ("12.50" EUR, "1500" JPY), so no client meets floating-point rounding.',
+    properties: {
+      amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' },
+    },
   },
   Post: {
     type: 'object',
@@ -268,7 +382,11 @@ const SCHEMAS: Json = {
       postPage: { type: 'string', format: 'uri' },
     },
   },
-  LibraryItemType: { type: 'string', enum: ['PDF', 'BOOK', 'AUDIO'], description: 'PDF: a document to read or download; BOOK: a printed book or e-book; AUDIO: a recording.' },
+  LibraryItemType: {
+    type: 'string',
+    enum: ['PDF', 'BOOK', 'AUDIO'],
+    description: 'PDF: a document to read or download; BOOK: a printed book or e-book; AUDIO: a recording.',
+  },
   LibraryItem: {
     type: 'object',
     required: ['slug', 'type', 'title', 'author', 'description', 'coverImageUrl', 'isFree', 'price', 'itemPage'],
@@ -288,7 +406,8 @@ const SCHEMAS: Json = {
   Product: {
     type: 'object',
     required: ['slug', 'name', 'description', 'imageUrl', 'price', 'priceIsStartingAt', 'variants', 'productPage'],
-    description: 'A product visible on the church\'s public page. With variants, `price` is the lowest variant price and `priceIsStartingAt` is true ("from 12.00 EUR").',
+    description:
+      'A product visible on the church\'s public page. With variants, `price` is the lowest variant price and `priceIsStartingAt` is true ("from 12.00 EUR").',
     properties: {
       slug: { type: 'string' },
       name: { type: 'string' },
@@ -304,7 +423,11 @@ const SCHEMAS: Json = {
     type: 'object',
     required: ['albumId', 'title', 'description', 'date', 'photoCount', 'coverUrl', 'albumPage'],
     properties: {
-      albumId: { type: 'string', pattern: '^[a-z0-9-]+$', description: 'Identifier of the album within the church, used in the photos path.' },
+      albumId: {
+        type: 'string',
+        pattern: '^[a-z0-9-]+$',
+        description: 'Identifier of the album within the church, used in the photos path.',
+      },
       title: { type: 'string' },
       description: { type: 'string' },
       date: { type: ['string', 'null'], format: 'date' },
@@ -355,19 +478,28 @@ const SCHEMAS: Json = {
   BookList: {
     type: 'object',
     required: ['lang', 'version', 'books'],
-    properties: { lang: { type: 'string' }, version: { type: 'string' }, books: { type: 'array', minItems: 66, maxItems: 66, items: ref('Book') } },
+    properties: {
+      lang: { type: 'string' },
+      version: { type: 'string' },
+      books: { type: 'array', minItems: 66, maxItems: 66, items: ref('Book') },
+    },
   },
   BookRef: {
     type: 'object',
     required: ['usfm', 'abbr', 'name'],
-    properties: { usfm: { type: 'string' }, abbr: { type: 'string' }, name: { type: 'string' }, testament: { type: 'string', enum: ['OT', 'NT'] } },
+    properties: {
+      usfm: { type: 'string' },
+      abbr: { type: 'string' },
+      name: { type: 'string' },
+      testament: { type: 'string', enum: ['OT', 'NT'] },
+    },
   },
   Verse: {
     type: 'object',
     required: ['verse', 'text'],
     properties: {
       verse: { type: 'integer' },
-      text: { type: 'string', description: 'Plain scripture text: no Strong\'s numbers, notes, cross-references or headings.' },
+      text: { type: 'string', description: "Plain scripture text: no Strong's numbers, notes, cross-references or headings." },
       heading: { type: 'string', description: 'Section heading that stands before this verse, when the source has one.' },
       through: { type: 'integer', description: 'When the source joins verses (e.g. 1-2), the last verse this text covers.' },
       notes: { type: 'array', items: { type: 'string' }, description: 'Footnotes of the source, as plain text.' },

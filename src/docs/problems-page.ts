@@ -1,6 +1,7 @@
 // The /docs/problems page: every problem type of the catalogue under its own anchor, rendered on the server.
-import { PROBLEM_TYPES, problemTypeUri, type ProblemType } from '../../build/contract/problems.ts';
+
 import { PROBLEM_CONTENT_TYPE } from '../../build/contract/http-policy.ts';
+import { PROBLEM_TYPES, type ProblemType, problemTypeUri } from '../../build/contract/problems.ts';
 
 /**
  * The page the `type` URI of every problem points at: one section per type, `id` = its slug, with

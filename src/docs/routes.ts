@@ -1,11 +1,12 @@
 // The OpenAPI document at /api/openapi.json, the reference page at /docs (Swagger UI from npm, no CDN), and /docs/problems.
-import path from 'node:path';
+
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import express, { type Router } from 'express';
-import { openApiDocument } from './openapi.ts';
-import { sendJson } from '../http/cache.ts';
-import type { Config } from '../config.ts';
 import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
+import type { Config } from '../config.ts';
+import { sendJson } from '../http/cache.ts';
+import { openApiDocument } from './openapi.ts';
 import { problemsPage } from './problems-page.ts';
 
 const require = createRequire(import.meta.url);
@@ -16,7 +17,8 @@ const docsDir = path.resolve(import.meta.dirname, '../../public/docs');
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
 
 // The page loads nothing from elsewhere and sends no requests but to this origin.
-const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
 export function createDocsRouter(config: Pick<Config, 'publicBaseUrl'>): Router {
   const router = express.Router();

@@ -1,14 +1,17 @@
 // The one place where errors become RFC 9457 problem+json responses.
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
-import { problemBody, problems, type Problem } from '../../build/contract/problems.ts';
-import { ApiError } from './problem.ts';
+import { type Problem, problemBody, problems } from '../../build/contract/problems.ts';
 import type { Logger } from './logger.ts';
+import { ApiError } from './problem.ts';
 
 /** Writes a problem as problem+json with its headers; its type URI points under `publicBaseUrl`. */
 export function sendProblem(res: Response, problem: Problem, publicBaseUrl: string): void {
   for (const [name, value] of Object.entries({ ...PROBLEM_HEADERS, ...problem.headers })) res.setHeader(name, value);
-  res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem, publicBaseUrl)));
+  res
+    .status(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problemBody(problem, publicBaseUrl)));
 }
 
 /** Last route: any path that matched nothing is a 404 problem. */

@@ -15,7 +15,8 @@ const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*
  * `%` never need escaping in JSON, so replacing inside the serialised line keeps it valid JSON.
  */
 const KEY_IN_TEXT = new RegExp(
-  [...'sk_live_'].map((char) => `(?:${char}|%(?:25)*${char.charCodeAt(0).toString(16)})`).join('') + '(?:[A-Za-z0-9_]|%(?:25)*[0-9A-Fa-f]{2})*',
+  [...'sk_live_'].map((char) => `(?:${char}|%(?:25)*${char.charCodeAt(0).toString(16)})`).join('') +
+    '(?:[A-Za-z0-9_]|%(?:25)*[0-9A-Fa-f]{2})*',
   'gi',
 );
 
@@ -25,7 +26,10 @@ const KEY_IN_TEXT = new RegExp(
  *
  * @example createLogger('info').info({ buildHash }, 'bible build opened')
  */
-export function createLogger(level: LevelWithSilent = 'info', destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
+export function createLogger(
+  level: LevelWithSilent = 'info',
+  destination: DestinationStream = pino.destination({ dest: 1, sync: true }),
+): Logger {
   return pino(
     {
       level,

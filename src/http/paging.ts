@@ -55,7 +55,10 @@ function queryInteger(query: Record<string, unknown>, name: string, fallback: nu
   const value = CANONICAL_INTEGER.test(raw) ? Number(raw) : NaN;
   if (!(value >= min && value <= max)) {
     throw new ApiError(
-      problems.invalidParameter(name, `${name} must be a whole number from ${min} to ${max}, written without sign or leading zeros; got "${raw.slice(0, 40)}".`),
+      problems.invalidParameter(
+        name,
+        `${name} must be a whole number from ${min} to ${max}, written without sign or leading zeros; got "${raw.slice(0, 40)}".`,
+      ),
     );
   }
   return value;

@@ -1,12 +1,12 @@
 // The church endpoints' auth middleware: Bearer sk_live_ key → active key, or a 401 problem; invalid keys throttled per address.
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type AugmentedRequest } from 'express-rate-limit';
+import { type AugmentedRequest, ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
-import { limiterLogger } from '../limits/limiter-logger.ts';
 import { RATE_LIMIT_WINDOW_MS } from '../limits/key-limit.ts';
-import { KEY_PREFIX, isWellFormedKey } from './format.ts';
+import { limiterLogger } from '../limits/limiter-logger.ts';
+import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
 export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger'>;
 

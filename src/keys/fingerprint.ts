@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 
 export interface Fingerprinter {
@@ -64,7 +64,10 @@ export function readSecretFile(file: string): string | undefined {
   }
   const secret = text.trim();
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError('KEY_SECRET_FILE', `the key fingerprint secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters; restore it from backup`);
+    throw new ConfigError(
+      'KEY_SECRET_FILE',
+      `the key fingerprint secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters; restore it from backup`,
+    );
   }
   return secret;
 }
@@ -72,7 +75,7 @@ export function readSecretFile(file: string): string | undefined {
 function createSecretFile(file: string, logger: Logger): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temporary, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  fs.writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   try {
     // link() refuses to replace an existing file: if another process created the secret first, its secret wins.
     fs.linkSync(temporary, file);

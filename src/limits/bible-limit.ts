@@ -1,9 +1,9 @@
 // Per-address limit on the Bible's dynamic endpoints (range, search); config.bibleRateLimitPerMinute, 0 = off.
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 

@@ -1,9 +1,9 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
 import { limiterLogger } from './limiter-logger.ts';
 
 /** Standard headers per draft-ietf-httpapi-ratelimit-headers-08 and later: `RateLimit` and `RateLimit-Policy`. */

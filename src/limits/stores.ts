@@ -1,8 +1,8 @@
 // The rate-limit stores: in-process memory by default, one shared Redis when REDIS_URL is set.
 import { MemoryStore, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { type RedisReply, RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
-import { ConfigError, type Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 
 /** One store per limiter: express-rate-limit refuses a store shared by two limiters. */

@@ -28,7 +28,13 @@ export function createAccountRoutes(accounts: AccountService, auth: PortalAuthSe
       const errors = formErrors(error);
       if (!errors) throw error;
       const hasPassword = await auth.hasPassword(developer.id);
-      return sendPage(req, res, 'Your account', accountPage({ csrfToken: csrfToken(req), developer, hasPassword, errors, values: { name } }), 400);
+      return sendPage(
+        req,
+        res,
+        'Your account',
+        accountPage({ csrfToken: csrfToken(req), developer, hasPassword, errors, values: { name } }),
+        400,
+      );
     }
     redirectWithNotice(req, res, `${PORTAL_PATH}/account`, 'Your name is saved.');
   });
@@ -57,7 +63,13 @@ export function createAccountRoutes(accounts: AccountService, auth: PortalAuthSe
     if (formText(req, 'confirm') !== 'yes') {
       const activeKeys = (await accounts.listKeys(developer.id)).filter((key) => key.revokedAt === null).length;
       const errors = { confirm: 'Tick the box to confirm that the account and its keys go.' };
-      return sendPage(req, res, 'Delete your account?', deleteAccountPage({ csrfToken: csrfToken(req), developer, activeKeys, errors }), 400);
+      return sendPage(
+        req,
+        res,
+        'Delete your account?',
+        deleteAccountPage({ csrfToken: csrfToken(req), developer, activeKeys, errors }),
+        400,
+      );
     }
     // The service deletes the keys in the same transaction; sessions, password and links go with the account.
     await accounts.deleteDeveloper(developer.id);

@@ -1,6 +1,7 @@
 // How developers get into the portal: sign-up, verification, sign-in, password reset and change, provider sign-in.
-import type { AccountService } from '../accounts/service.ts';
+
 import { AccountRefusal } from '../accounts/refusal.ts';
+import type { AccountService } from '../accounts/service.ts';
 import type { Developer } from '../accounts/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { FormError } from './form-error.ts';
@@ -181,7 +182,10 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
         if (developer) return developer;
       }
       if (identity.email === undefined || !identity.emailVerified) {
-        throw new FormError('form', 'Your provider did not confirm an e-mail address, so no account can be linked to it. Sign up with your e-mail address instead.');
+        throw new FormError(
+          'form',
+          'Your provider did not confirm an e-mail address, so no account can be linked to it. Sign up with your e-mail address instead.',
+        );
       }
       const newDeveloper = { name: providerName(identity), email: identity.email, verified: true };
       // Reserved first, whatever accounts exist, so the answer does not tell whether one has this address;
@@ -190,7 +194,12 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
       const existing = await accounts.developerByEmail(identity.email);
       // The provider vouches for the address: an existing account with it is linked and counts as verified.
       const developer = existing ? await accounts.verifyEmail(existing.id) : await accounts.createDeveloper(newDeveloper);
-      await credentials.linkIdentity({ issuer: identity.issuer, subject: identity.subject, developerId: developer.id, linkedAt: now().toISOString() });
+      await credentials.linkIdentity({
+        issuer: identity.issuer,
+        subject: identity.subject,
+        developerId: developer.id,
+        linkedAt: now().toISOString(),
+      });
       return developer;
     },
   };
@@ -198,7 +207,10 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
 
 /** The provider's name for the developer, made fit for the account's name rules, or the address's local part. */
 function providerName(identity: ProviderIdentity): string {
-  const name = identity.name?.replace(/\p{Cc}+/gu, ' ').trim().slice(0, 200);
+  const name = identity.name
+    ?.replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, 200);
   return name || (identity.email ?? '').split('@')[0].slice(0, 200) || 'Developer';
 }
 

@@ -1,6 +1,6 @@
 // The refusal a portal form shows next to one of its inputs; account rules' refusals are mapped onto inputs here too.
 import { AccountRefusal } from '../accounts/refusal.ts';
-import { FORM_ERROR, type FieldErrors } from './views/forms.ts';
+import { type FieldErrors, FORM_ERROR } from './views/forms.ts';
 
 /**
  * A refusal of the portal's own rules (passwords, links), for one input of the form or the whole form.

@@ -1,13 +1,13 @@
 // Routes of the key dashboard: list, create (shown once), revoke with a confirmation, and the guide to using a key.
 import express, { type Router } from 'express';
-import type { AccountService } from '../accounts/service.ts';
 import { AccountRefusal } from '../accounts/refusal.ts';
+import type { AccountService } from '../accounts/service.ts';
 import { formErrors } from './form-error.ts';
 import { csrfToken, formText, redirectWithNotice, sendPage } from './page-response.ts';
 import { currentDeveloper, requireDeveloper } from './signed-in.ts';
+import { landingPage } from './views/auth-pages.ts';
 import { errorPage } from './views/error-page.ts';
 import { guidePage, keyCreatedPage, keysPage, revokeKeyPage } from './views/key-pages.ts';
-import { landingPage } from './views/auth-pages.ts';
 import { PORTAL_PATH } from './views/layout.ts';
 
 /** Status of a refused key creation, by refusal code. */
@@ -45,7 +45,13 @@ export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string): R
       const keys = await accounts.listKeys(developer.id);
       // A refusal about the key (limit, unverified address) is shown at the name input that created it.
       const shown = errors.name ?? errors.form ?? Object.values(errors)[0];
-      sendPage(req, res, 'Your API keys', keysPage({ csrfToken: csrfToken(req), developer, keys, errors: { name: shown }, values: { name } }), status);
+      sendPage(
+        req,
+        res,
+        'Your API keys',
+        keysPage({ csrfToken: csrfToken(req), developer, keys, errors: { name: shown }, values: { name } }),
+        status,
+      );
     }
   });
 
@@ -60,7 +66,12 @@ export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string): R
     const key = await activeKeyOf(accounts, developer.id, String(req.params.keyId));
     if (!key) return sendPage(req, res, 'No such key', errorPage('No such key', 'You have no active key with this number.'), 404);
     await accounts.revokeKey(developer.id, key.id);
-    redirectWithNotice(req, res, `${PORTAL_PATH}/keys`, `The key “${key.name}” (…${key.hint}) is revoked; requests with it are refused from now on.`);
+    redirectWithNotice(
+      req,
+      res,
+      `${PORTAL_PATH}/keys`,
+      `The key “${key.name}” (…${key.hint}) is revoked; requests with it are refused from now on.`,
+    );
   });
 
   return router;

@@ -3,7 +3,7 @@ import express, { type Router } from 'express';
 import type { Logger } from '../http/logger.ts';
 import type { PortalAuthService } from './auth-service.ts';
 import { formErrors } from './form-error.ts';
-import type { IdentityProvider } from './identity-provider.ts';
+import type { IdentityProvider, PendingSignIn, ProviderIdentity } from './identity-provider.ts';
 import { csrfToken, sendPage } from './page-response.ts';
 import { startSignedInSession } from './signed-in.ts';
 import { signInPage } from './views/auth-pages.ts';
@@ -23,12 +23,18 @@ export function createOidcRoutes({ auth, provider, portalUrl, logger }: OidcRout
   const redirectUri = `${portalUrl}/sign-in/provider/callback`;
 
   const refuse = (req: express.Request, res: express.Response, message: string, status: number) => {
-    sendPage(req, res, 'Sign in', signInPage({ csrfToken: csrfToken(req), providerName: provider.name, errors: { [FORM_ERROR]: message } }), status);
+    sendPage(
+      req,
+      res,
+      'Sign in',
+      signInPage({ csrfToken: csrfToken(req), providerName: provider.name, errors: { [FORM_ERROR]: message } }),
+      status,
+    );
   };
 
   // A link, not a form: a CSP form-action of 'self' would stop a form's redirect to the provider.
   router.get('/sign-in/provider', async (req, res) => {
-    let started;
+    let started: { url: URL; pending: PendingSignIn };
     try {
       started = await provider.start(redirectUri);
     } catch (error) {
@@ -43,7 +49,7 @@ export function createOidcRoutes({ auth, provider, portalUrl, logger }: OidcRout
     const pending = req.session.pendingSignIn;
     delete req.session.pendingSignIn;
     if (!pending) return refuse(req, res, `The sign-in with ${provider.name} was not started here, or took too long. Try again.`, 400);
-    let identity;
+    let identity: ProviderIdentity;
     try {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       identity = await provider.finish(new URL(redirectUri + query), pending, redirectUri);

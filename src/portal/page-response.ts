@@ -1,8 +1,8 @@
 // Sending a portal page: the layout around the content, the CSRF token and the one-time notice, no caching.
 import type { Request, Response } from 'express';
 import type { Developer } from '../accounts/types.ts';
-import { renderPage } from './views/layout.ts';
 import type { SafeHtml } from './views/html.ts';
+import { renderPage } from './views/layout.ts';
 
 /** res.locals of portal requests, as signed-in.ts sets them. */
 export interface PortalLocals {

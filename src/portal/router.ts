@@ -13,8 +13,8 @@ import { sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
 import './session-data.ts';
 import { RepositorySessionStore } from './session-store.ts';
-import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createSignInRoutes } from './sign-in.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createSignUpRoutes } from './sign-up.ts';
 import { loadDeveloper } from './signed-in.ts';
 import { createOneTimeTokens } from './tokens.ts';
@@ -64,7 +64,8 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   router.use(createKeyRoutes(accounts, config.publicBaseUrl));
   router.use(createSignUpRoutes(auth));
   router.use(createSignInRoutes({ auth, throttle: createSignInThrottle(services), providerName: portal.identityProvider?.name }));
-  if (portal.identityProvider) router.use(createOidcRoutes({ auth, provider: portal.identityProvider, portalUrl: config.portalUrl, logger }));
+  if (portal.identityProvider)
+    router.use(createOidcRoutes({ auth, provider: portal.identityProvider, portalUrl: config.portalUrl, logger }));
   router.use(createAccountRoutes(accounts, auth));
 
   router.use((req, res) => {
@@ -125,8 +126,15 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
     }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
-    if (status < 500) return sendPage(req, res, 'Bad request', errorPage('Bad request', 'The request could not be read. Go back and try again.'), status);
+    if (status < 500)
+      return sendPage(req, res, 'Bad request', errorPage('Bad request', 'The request could not be read. Go back and try again.'), status);
     logger.error({ requestId: res.locals.requestId, path: req.path, error: String(error?.stack ?? error) }, 'unhandled portal error');
-    sendPage(req, res, 'Something went wrong', errorPage('Something went wrong', 'The page could not be shown. Try again in a moment.'), 500);
+    sendPage(
+      req,
+      res,
+      'Something went wrong',
+      errorPage('Something went wrong', 'The page could not be shown. Try again in a moment.'),
+      500,
+    );
   };
 }

@@ -36,11 +36,17 @@ export class RepositorySessionStore extends session.Store {
     this.#repository
       .save(hashSessionId(sid), { data: JSON.stringify(data), developerId: data.developerId ?? null, expiresAt: this.#expiry(data) })
       .then(() => this.#sweep())
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {
-    this.#repository.delete(hashSessionId(sid)).then(() => callback?.(), (error: unknown) => callback?.(error));
+    this.#repository.delete(hashSessionId(sid)).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
   }
 
   override touch(sid: string, data: session.SessionData, callback?: () => void): void {

@@ -1,7 +1,7 @@
 // Failed sign-ins throttled per account (the address typed) and per client address, in the shared limit stores.
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type AugmentedRequest } from 'express-rate-limit';
+import { type AugmentedRequest, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppServices } from '../app-services.ts';
 import { limiterLogger } from '../limits/limiter-logger.ts';
 import { sendPage } from './page-response.ts';
@@ -27,8 +27,17 @@ export function createSignInThrottle(services: Pick<AppServices, 'limitStores' |
     requestWasSuccessful: (_req: unknown, res: { statusCode: number }) => res.statusCode < 400,
     passOnStoreError: true,
     handler: ((req, res) => {
-      const minutes = Math.max(1, Math.ceil(((req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? Date.now() + SIGN_IN_WINDOW_MS) - Date.now()) / 60_000);
-      sendPage(req, res, 'Too many attempts', errorPage('Too many attempts', `Too many failed sign-ins. Try again in ${minutes} minutes, or reset your password.`), 429);
+      const minutes = Math.max(
+        1,
+        Math.ceil(((req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? Date.now() + SIGN_IN_WINDOW_MS) - Date.now()) / 60_000,
+      );
+      sendPage(
+        req,
+        res,
+        'Too many attempts',
+        errorPage('Too many attempts', `Too many failed sign-ins. Try again in ${minutes} minutes, or reset your password.`),
+        429,
+      );
     }) satisfies RequestHandler,
   } as const;
   return [

@@ -4,10 +4,10 @@ import type { PortalAuthService } from './auth-service.ts';
 import { formErrors } from './form-error.ts';
 import { csrfToken, formText, sendPage } from './page-response.ts';
 import { endSession, startSignedInSession } from './signed-in.ts';
-import { FORM_ERROR } from './views/forms.ts';
 import { forgotPasswordPage, linkInvalidPage, resetPasswordPage, resetSentPage, signInPage } from './views/auth-pages.ts';
-import { PORTAL_PATH } from './views/layout.ts';
+import { FORM_ERROR } from './views/forms.ts';
 import { html } from './views/html.ts';
+import { PORTAL_PATH } from './views/layout.ts';
 
 /** One answer for an unknown address, an account without a password, and a wrong password. */
 const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
@@ -72,8 +72,13 @@ export function createSignInRoutes({ auth, throttle, providerName }: SignInRoute
     }
     // Every session of the developer was ended; this browser's too, so nothing re-saves it as signed in.
     await endSession(req, res);
-    sendPage(req, res, 'Password changed', html`<h1>Your password is changed</h1>
-<p>You were signed out everywhere. <a href="${PORTAL_PATH}/sign-in">Sign in</a> with the new password.</p>`);
+    sendPage(
+      req,
+      res,
+      'Password changed',
+      html`<h1>Your password is changed</h1>
+<p>You were signed out everywhere. <a href="${PORTAL_PATH}/sign-in">Sign in</a> with the new password.</p>`,
+    );
   });
 
   return router;

@@ -39,7 +39,8 @@ export function createSignUpRoutes(auth: PortalAuthService): Router {
   router.post('/verify-email', async (req, res) => {
     const developer = await auth.verifyEmail(formText(req, 'token'));
     if (!developer) return sendPage(req, res, 'Link no longer works', linkInvalidPage('verification'), 400);
-    if (req.session.developerId === developer.id) return redirectWithNotice(req, res, `${PORTAL_PATH}/keys`, 'Your address is verified: you can create keys now.');
+    if (req.session.developerId === developer.id)
+      return redirectWithNotice(req, res, `${PORTAL_PATH}/keys`, 'Your address is verified: you can create keys now.');
     sendPage(req, res, 'Address verified', emailVerifiedPage(false));
   });
 

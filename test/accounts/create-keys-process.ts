@@ -1,15 +1,19 @@
 // A second process for the cross-process key-limit test: creates keys through the service once the test says go.
 // Arguments: <database file> <developer ids, comma-separated> <attempts per developer>. Prints "ready", waits for a
 // line on stdin (sent to both processes at once), then prints { created, refused } as JSON.
-import { openDatabase } from '../../src/db/open.ts';
-import { createFingerprinter } from '../../src/keys/fingerprint.ts';
+
 import { AccountRefusal } from '../../src/accounts/refusal.ts';
 import { createAccountService } from '../../src/accounts/service.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import { createFingerprinter } from '../../src/keys/fingerprint.ts';
 
 const [file, developerIds, attempts] = process.argv.slice(2);
 const db = openDatabase(file);
-const accounts = createAccountService({ repository: createSqliteAccountRepository(db), fingerprinter: createFingerprinter('f'.repeat(64)) });
+const accounts = createAccountService({
+  repository: createSqliteAccountRepository(db),
+  fingerprinter: createFingerprinter('f'.repeat(64)),
+});
 // Everything is loaded and the database open before "ready": both processes then start within a moment of each other.
 process.stdout.write('ready\n');
 await new Promise((resolve) => process.stdin.once('data', resolve));
@@ -29,4 +33,4 @@ for (const developerId of developerIds.split(',').map(Number)) {
   }
 }
 db.close();
-process.stdout.write(JSON.stringify({ created, refused }) + '\n');
+process.stdout.write(`${JSON.stringify({ created, refused })}\n`);

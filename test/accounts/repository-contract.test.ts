@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import { LAST_USED_INTERVAL_MS, type AccountRepository, type KeyInsert } from '../../src/accounts/repository.ts';
+import { type AccountRepository, type KeyInsert, LAST_USED_INTERVAL_MS } from '../../src/accounts/repository.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
 import type { Developer } from '../../src/accounts/types.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
 
 interface StoreUnderTest {
   repository: AccountRepository;
@@ -39,10 +39,18 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
 
     it('stores a developer and finds it by id and by address; the address is unique', async () => {
       const ana = await developer('ana@example.org', null);
-      expect(ana).toEqual({ id: expect.any(Number), name: 'Dev ana@example.org', email: 'ana@example.org', emailVerifiedAt: null, createdAt: t0 });
+      expect(ana).toEqual({
+        id: expect.any(Number),
+        name: 'Dev ana@example.org',
+        email: 'ana@example.org',
+        emailVerifiedAt: null,
+        createdAt: t0,
+      });
       expect(await accounts.developerById(ana.id)).toEqual(ana);
       expect(await accounts.developerByEmail('ana@example.org')).toEqual(ana);
-      expect(await accounts.insertDeveloper({ name: 'Again', email: 'ana@example.org', emailVerifiedAt: null, createdAt: t0 })).toBeUndefined();
+      expect(
+        await accounts.insertDeveloper({ name: 'Again', email: 'ana@example.org', emailVerifiedAt: null, createdAt: t0 }),
+      ).toBeUndefined();
       expect(await accounts.developerById(ana.id + 1000)).toBeUndefined();
       expect(await accounts.developerByEmail('nobody@example.org')).toBeUndefined();
     });
@@ -87,7 +95,15 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       const ana = await developer('ana@example.org');
       const bob = await developer('bob@example.org');
       const first = await accounts.insertKeyIfActiveBelow(ana.id, 2, keyRow('first'));
-      expect(first).toEqual({ id: expect.any(Number), developerId: ana.id, name: 'first', hint: 'ab12', createdAt: t0, lastUsedAt: null, revokedAt: null });
+      expect(first).toEqual({
+        id: expect.any(Number),
+        developerId: ana.id,
+        name: 'first',
+        hint: 'ab12',
+        createdAt: t0,
+        lastUsedAt: null,
+        revokedAt: null,
+      });
       expect(await accounts.insertKeyIfActiveBelow(ana.id, 2, keyRow())).toBeDefined();
       expect(await accounts.insertKeyIfActiveBelow(ana.id, 2, keyRow())).toBeUndefined();
       expect(await accounts.insertKeyIfActiveBelow(bob.id, 2, keyRow())).toBeDefined();
@@ -161,7 +177,9 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       expect(await accounts.markUsed(other!.id, at(1000))).toBe(true);
       expect((await accounts.listKeys(ana.id)).find((listed) => listed.id === key.id)?.lastUsedAt).toBe(t0);
       expect(await accounts.markUsed(key.id, at(LAST_USED_INTERVAL_MS))).toBe(true);
-      expect((await accounts.listKeys(ana.id)).find((listed) => listed.id === key.id)?.lastUsedAt).toBe(at(LAST_USED_INTERVAL_MS).toISOString());
+      expect((await accounts.listKeys(ana.id)).find((listed) => listed.id === key.id)?.lastUsedAt).toBe(
+        at(LAST_USED_INTERVAL_MS).toISOString(),
+      );
     });
 
     it('keeps the reserved list: adds in one step, counts only new addresses', async () => {

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import { createFingerprinter } from '../../src/keys/fingerprint.ts';
 import { AccountRefusal, type AccountRefusalCode } from '../../src/accounts/refusal.ts';
 import type { AccountRepository } from '../../src/accounts/repository.ts';
-import { createAccountService, MAX_ACTIVE_KEYS, type AccountService } from '../../src/accounts/service.ts';
+import { type AccountService, createAccountService, MAX_ACTIVE_KEYS } from '../../src/accounts/service.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
+import { createFingerprinter } from '../../src/keys/fingerprint.ts';
 
 const fingerprinter = createFingerprinter('f'.repeat(64));
 let dir: string;
@@ -223,7 +223,12 @@ describe('API keys', () => {
     const recording = new Proxy(repository, {
       get: (target, property) => {
         const value = target[property as keyof AccountRepository];
-        return typeof value === 'function' ? (...args: unknown[]) => (calls.push(args), (value as (...a: unknown[]) => unknown)(...args)) : value;
+        return typeof value === 'function'
+          ? (...args: unknown[]) => {
+              calls.push(args);
+              return (value as (...a: unknown[]) => unknown)(...args);
+            }
+          : value;
       },
     });
     const recorded = createAccountService({ repository: recording, fingerprinter });

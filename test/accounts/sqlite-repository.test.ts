@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import { createFingerprinter } from '../../src/keys/fingerprint.ts';
-import { createAccountService, MAX_ACTIVE_KEYS, type AccountService } from '../../src/accounts/service.ts';
-import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
 import type { AccountRepository } from '../../src/accounts/repository.ts';
+import { type AccountService, createAccountService, MAX_ACTIVE_KEYS } from '../../src/accounts/service.ts';
+import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
+import { createFingerprinter } from '../../src/keys/fingerprint.ts';
 
 const fingerprinter = createFingerprinter('f'.repeat(64));
 let dir: string;
@@ -58,7 +58,8 @@ describe('the SQLite account store', () => {
 
   it(`keeps each developer at ${MAX_ACTIVE_KEYS} active keys when two processes create keys at the same instant`, async () => {
     const developers = [];
-    for (let i = 0; i < 100; i++) developers.push(await accounts.createDeveloper({ name: 'Dev', email: `dev${i}@example.org`, verified: true }));
+    for (let i = 0; i < 100; i++)
+      developers.push(await accounts.createDeveloper({ name: 'Dev', email: `dev${i}@example.org`, verified: true }));
     const ids = developers.map((developer) => developer.id).join(',');
     const processes = [0, 1].map(() => startKeyCreator(ids));
     await Promise.all(processes.map((child) => child.ready));
@@ -79,9 +80,13 @@ interface KeyCreator {
 
 /** Starts test/accounts/create-keys-process.ts on the test's database for these developers, 5 attempts each. */
 function startKeyCreator(developerIds: string): KeyCreator {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/accounts/create-keys-process.ts', file, developerIds, String(MAX_ACTIVE_KEYS)], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/accounts/create-keys-process.ts', file, developerIds, String(MAX_ACTIVE_KEYS)],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   let markReady: () => void;

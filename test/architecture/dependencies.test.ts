@@ -1,7 +1,7 @@
 // Dependencies point one way: the import graph of build/, src/ and scripts/ keeps to these rules and has no cycle.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, missingTargets, ruleViolations, type AllowedEdge, type DependencyRule } from './import-graph.ts';
+import { type AllowedEdge, type DependencyRule, importCycles, importGraph, missingTargets, ruleViolations } from './import-graph.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -105,7 +105,12 @@ describe('the dependency check itself', () => {
         ['d.ts', ['d.ts']],
       ]),
     );
-    expect(cycles.map((cycle) => cycle.path)).toEqual(expect.arrayContaining([['a.ts', 'b.ts', 'c.ts', 'a.ts'], ['d.ts', 'd.ts']]));
+    expect(cycles.map((cycle) => cycle.path)).toEqual(
+      expect.arrayContaining([
+        ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
+        ['d.ts', 'd.ts'],
+      ]),
+    );
     expect(cycles).toHaveLength(2);
   });
 });

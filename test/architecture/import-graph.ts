@@ -30,7 +30,12 @@ export interface AllowedEdge {
  */
 export function importGraph(root: string, folders: readonly string[]): ImportGraph {
   const graph: ImportGraph = new Map();
-  const files = glob.sync(folders.map((folder) => `${folder}/**/*.ts`), { cwd: root }).sort();
+  const files = glob
+    .sync(
+      folders.map((folder) => `${folder}/**/*.ts`),
+      { cwd: root },
+    )
+    .sort();
   for (const from of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(root, from), 'utf8'), true, false);
     const targets = importedFiles
@@ -153,4 +158,3 @@ function cycleThrough(graph: ImportGraph, component: ReadonlySet<string>, start:
   }
   return [start, start];
 }
-

@@ -2,14 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { buildBibleFixture, writeBibleBuild, type BibleFixture } from '../helpers/bible-fixture.ts';
-import { createTestKey } from '../helpers/api-key.ts';
-import { syntheticVersions } from '../helpers/synthetic-model.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
-import { rawRequest } from './raw-request.ts';
+import { createTestKey } from '../helpers/api-key.ts';
+import { type BibleFixture, buildBibleFixture, writeBibleBuild } from '../helpers/bible-fixture.ts';
 import { problemType } from '../helpers/problem.ts';
+import { syntheticVersions } from '../helpers/synthetic-model.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { rawRequest } from './raw-request.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -111,7 +111,8 @@ describe('Bible availability', () => {
     const bible = await fixture('old-build');
     const server = await serverWith(bible.env);
     const realNow = Date.now;
-    const firstVerse = async () => ((await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] }).verses[0].text;
+    const firstVerse = async () =>
+      ((await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] }).verses[0].text;
     const original = await firstVerse();
 
     const changed = syntheticVersions();

@@ -1,7 +1,7 @@
 // Verse ranges over real HTTP: every edge of {from}/{to}, clamping, merged verses, caching and the per-address limit.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
 import { rawRequest } from './raw-request.ts';
 
 let bible: BibleFixture;

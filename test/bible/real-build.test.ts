@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildBible } from '../../build/pipeline.ts';
 import type { Lang } from '../../build/contract/books.ts';
+import { buildBible } from '../../build/pipeline.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
@@ -27,7 +27,8 @@ const GOLDEN: Golden[] = [
     version: 'LSG',
     john: 'Jn',
     genesis1v1: 'Au commencement, Dieu créa les cieux et la terre.',
-    john3v16: 'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
+    john3v16:
+      'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
     search: 'TANT AIME "son fils unique"',
   },
   {
@@ -35,7 +36,8 @@ const GOLDEN: Golden[] = [
     version: 'KJV',
     john: 'John',
     genesis1v1: 'In the beginning God created the heaven and the earth.',
-    john3v16: 'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
+    john3v16:
+      'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
     search: '"only begotten son" whosoever',
   },
   {
@@ -43,7 +45,8 @@ const GOLDEN: Golden[] = [
     version: 'RVR',
     john: 'Jn',
     genesis1v1: 'EN el principio crió Dios los cielos y la tierra.',
-    john3v16: 'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
+    john3v16:
+      'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
     search: 'unigenito "amo dios al mundo"',
   },
   {
@@ -51,7 +54,8 @@ const GOLDEN: Golden[] = [
     version: 'BLIVRE',
     john: 'Jo',
     genesis1v1: 'No princípio criou Deus os céus e a terra.',
-    john3v16: 'Porque Deus amou ao mundo de tal maneira, que deu o seu Filho unigênito; para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
+    john3v16:
+      'Porque Deus amou ao mundo de tal maneira, que deu o seu Filho unigênito; para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
     search: 'UNIGENITO "amou ao mundo"',
   },
   {
@@ -59,7 +63,8 @@ const GOLDEN: Golden[] = [
     version: 'STV',
     john: 'Joh',
     genesis1v1: 'In den beginne schiep God den hemel en de aarde.',
-    john3v16: 'Want alzo lief heeft God de wereld gehad, dat Hij Zijn eniggeboren Zoon gegeven heeft, opdat een iegelijk die in Hem gelooft, niet verderve, maar het eeuwige leven hebbe.',
+    john3v16:
+      'Want alzo lief heeft God de wereld gehad, dat Hij Zijn eniggeboren Zoon gegeven heeft, opdat een iegelijk die in Hem gelooft, niet verderve, maar het eeuwige leven hebbe.',
     search: '"eniggeboren zoon" WERELD',
   },
 ];
@@ -93,7 +98,9 @@ describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
   const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
 
   test('five versions of 66 books each', async () => {
-    const body = (await rawRequest(api('/versions'))).json() as { versions: { lang: string; code: string; books: number; chapters: number }[] };
+    const body = (await rawRequest(api('/versions'))).json() as {
+      versions: { lang: string; code: string; books: number; chapters: number }[];
+    };
     expect(body.versions.map((version) => `${version.lang}:${version.code}:${version.books}:${version.chapters}`)).toEqual(
       GOLDEN.map((golden) => `${golden.lang}:${golden.version}:66:1189`),
     );
@@ -115,15 +122,31 @@ describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
   test.each(GOLDEN)('search in $lang finds John 3:16 whatever the case and accents', async (golden) => {
     const res = await rawRequest(api(`/search?lang=${golden.lang}&size=50&q=${encodeURIComponent(golden.search)}`));
     expect(res.status).toBe(200);
-    const body = res.json() as { items: { book: { usfm: string; abbr: string }; chapter: number; verse: number; text: string }[]; totalItems: number };
-    expect(body.items).toContainEqual(expect.objectContaining({ book: expect.objectContaining({ usfm: 'JHN', abbr: golden.john }), chapter: 3, verse: 16, text: golden.john3v16 }));
+    const body = res.json() as {
+      items: { book: { usfm: string; abbr: string }; chapter: number; verse: number; text: string }[];
+      totalItems: number;
+    };
+    expect(body.items).toContainEqual(
+      expect.objectContaining({
+        book: expect.objectContaining({ usfm: 'JHN', abbr: golden.john }),
+        chapter: 3,
+        verse: 16,
+        text: golden.john3v16,
+      }),
+    );
   });
 
   test('a common word pages through thousands of hits in canonical order', async () => {
-    const first = (await rawRequest(api('/search?lang=en&q=god&size=50'))).json() as { items: { book: { usfm: string }; chapter: number; verse: number }[]; totalItems: number; totalPages: number };
+    const first = (await rawRequest(api('/search?lang=en&q=god&size=50'))).json() as {
+      items: { book: { usfm: string }; chapter: number; verse: number }[];
+      totalItems: number;
+      totalPages: number;
+    };
     expect(first.totalItems).toBeGreaterThan(3000);
     expect(first.items[0]).toMatchObject({ book: { usfm: 'GEN' }, chapter: 1, verse: 1 });
-    const last = (await rawRequest(api(`/search?lang=en&q=god&size=50&page=${first.totalPages - 1}`))).json() as { items: { book: { usfm: string } }[] };
+    const last = (await rawRequest(api(`/search?lang=en&q=god&size=50&page=${first.totalPages - 1}`))).json() as {
+      items: { book: { usfm: string } }[];
+    };
     expect(last.items.at(-1)?.book.usfm).toBe('REV');
   });
 });

@@ -1,9 +1,9 @@
 // Full-text search over real HTTP: AND, phrases, accents and case, paging, bad q, FTS5 syntax typed by users.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
-import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 import type { BuiltVersion } from '../../build/writers/types.ts';
+import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
 let bible: BibleFixture;
@@ -11,7 +11,10 @@ let server: TestServer;
 
 /** The synthetic versions, plus 23 English verses saying "grace" in Psalm 2 to page through. */
 function versionsWithManyHits(): BuiltVersion[] {
-  const versions: BuiltVersion[] = (['fr', 'en', 'es', 'pt', 'nl'] as const).map((lang) => ({ info: syntheticInfo(lang), text: syntheticText(lang) }));
+  const versions: BuiltVersion[] = (['fr', 'en', 'es', 'pt', 'nl'] as const).map((lang) => ({
+    info: syntheticInfo(lang),
+    text: syntheticText(lang),
+  }));
   const english = versions[1].text;
   const psalms = english.books.find((book) => book.code === 'PSA')!;
   psalms.chapters.push({
@@ -139,9 +142,35 @@ describe('search', () => {
 
   test('FTS5 syntax typed by a user is searched as text, never a 500', async () => {
     const inputs = [
-      'NEAR(god world)', 'god NEAR world', 'god*', '*god', '-god', 'god -world', 'text:god', 'god:', '^god',
-      '(god', 'god)', '"god', 'god"', '"god" "', 'god AND', 'OR', 'NOT god', 'god OR world', '{text}: god',
-      "l'", '\\', "'; DROP TABLE verses; --", '%', '_', 'col:"x"', '""""', '+', '&', '\u0000god',
+      'NEAR(god world)',
+      'god NEAR world',
+      'god*',
+      '*god',
+      '-god',
+      'god -world',
+      'text:god',
+      'god:',
+      '^god',
+      '(god',
+      'god)',
+      '"god',
+      'god"',
+      '"god" "',
+      'god AND',
+      'OR',
+      'NOT god',
+      'god OR world',
+      '{text}: god',
+      "l'",
+      '\\',
+      "'; DROP TABLE verses; --",
+      '%',
+      '_',
+      'col:"x"',
+      '""""',
+      '+',
+      '&',
+      '\u0000god',
     ];
     for (const q of inputs) {
       const res = await search(`q=${encodeURIComponent(q)}&lang=en`);

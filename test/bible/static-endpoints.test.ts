@@ -1,13 +1,14 @@
 // Versions, books and chapters over real HTTP: bodies, caching headers, encodings, 304, HEAD, lang and abbreviations.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
-import { rawRequest } from './raw-request.ts';
+import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { problemType } from '../helpers/problem.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { rawRequest } from './raw-request.ts';
 
 let bible: BibleFixture;
 let server: TestServer;
@@ -49,7 +50,16 @@ describe('versions', () => {
       ['nl', 'STV'],
     ]);
     expect(Object.keys(body.versions[0])).toEqual([
-      'code', 'lang', 'name', 'languageName', 'year', 'licence', 'attribution', 'books', 'chapters', 'verses',
+      'code',
+      'lang',
+      'name',
+      'languageName',
+      'year',
+      'licence',
+      'attribution',
+      'books',
+      'chapters',
+      'verses',
     ]);
     expect(body.versions[0]).toMatchObject({ books: 3, chapters: 6 });
   });
@@ -145,7 +155,10 @@ describe('books and lang', () => {
   });
 
   test('each language has its own names and abbreviations', async () => {
-    const en = (await rawRequest(api('/books?lang=en'))).json() as { version: string; books: { usfm: string; abbr: string; name: string }[] };
+    const en = (await rawRequest(api('/books?lang=en'))).json() as {
+      version: string;
+      books: { usfm: string; abbr: string; name: string }[];
+    };
     expect(en.version).toBe('KJV');
     expect(en.books.find((book) => book.usfm === 'JHN')).toMatchObject({ abbr: 'John', name: 'John' });
     const pt = (await rawRequest(api('/books?lang=pt'))).json() as { books: { usfm: string; abbr: string }[] };
@@ -159,7 +172,12 @@ describe('books and lang', () => {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       const body = res.json() as { status: number; detail: string; parameter: string; type: string; title: string };
-      expect(body).toMatchObject({ status: 400, parameter: 'lang', type: problemType('unknown-language'), title: 'Unknown Bible language' });
+      expect(body).toMatchObject({
+        status: 400,
+        parameter: 'lang',
+        type: problemType('unknown-language'),
+        title: 'Unknown Bible language',
+      });
       expect(body.detail).toContain('fr, en, es, pt, nl');
     }
   });
@@ -191,7 +209,13 @@ describe('chapters', () => {
       expect(res.status, abbr).toBe(200);
       expect(res.body.equals(reference)).toBe(true);
     }
-    for (const [lang, abbr] of [['en', 'John'], ['pt', 'Jo'], ['nl', 'Joh'], ['es', 'Jn'], ['nl', 'JHN']]) {
+    for (const [lang, abbr] of [
+      ['en', 'John'],
+      ['pt', 'Jo'],
+      ['nl', 'Joh'],
+      ['es', 'Jn'],
+      ['nl', 'JHN'],
+    ]) {
       const res = await rawRequest(api(`/${abbr}/3?lang=${lang}`));
       expect(res.status, `${lang} ${abbr}`).toBe(200);
       expect((res.json() as ChapterBody).book.usfm).toBe('JHN');
@@ -199,7 +223,14 @@ describe('chapters', () => {
   });
 
   test("another language's abbreviation is unknown: 404 naming abbr", async () => {
-    for (const [lang, abbr] of [['fr', 'John'], ['en', 'Jo'], ['fr', 'Joh'], ['fr', 'Sal'], ['fr', 'XYZ'], ['fr', 'G%C3%A9n']]) {
+    for (const [lang, abbr] of [
+      ['fr', 'John'],
+      ['en', 'Jo'],
+      ['fr', 'Joh'],
+      ['fr', 'Sal'],
+      ['fr', 'XYZ'],
+      ['fr', 'G%C3%A9n'],
+    ]) {
       const res = await rawRequest(api(`/${abbr}/1?lang=${lang}`));
       expect(res.status, `${lang} ${abbr}`).toBe(404);
       expect(res.headers['access-control-allow-origin']).toBe('*');

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStaticFiles, negotiate, type ContentCoding, type Representation, type StaticFile } from '../../src/bible/static-files.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
+import { type ContentCoding, createStaticFiles, negotiate, type Representation, type StaticFile } from '../../src/bible/static-files.ts';
 
 const representation = (coding: ContentCoding): Representation => ({ coding, bytes: Buffer.from(coding), etag: `"${coding}"` });
 const allThree: StaticFile = { identity: representation('identity'), br: representation('br'), gzip: representation('gzip') };
@@ -56,7 +56,9 @@ describe('the file cache', () => {
     for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   }
 
-  const removeFiles = (...names: string[]) => names.forEach((name) => fs.rmSync(path.join(dir, name)));
+  const removeFiles = (...names: string[]) => {
+    for (const name of names) fs.rmSync(path.join(dir, name));
+  };
   const options = { buildHash: 'b1', onStale: () => {} };
 
   it('holds at most `capacity` files and lets go of the least recently used', () => {

@@ -2,9 +2,9 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBible, type BuildOptions, type BuildResult } from '../../build/pipeline.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
+import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
 
 const SOURCES = process.env.BIBLE_SOURCES_DIR?.trim() || undefined;
 const REQUIRED = process.env.REQUIRE_FULL_CORPUS === '1';

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
-import { buildBible, type BuildOptions } from '../../build/pipeline.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
+import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
 import type { VersionManifestEntry } from '../../build/sources.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 
@@ -61,7 +61,9 @@ describe('Bible build pipeline (synthetic sources)', () => {
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.gz'));
     await stat(join(dir, 'public/bible-search/nl.json'));
     expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://api.example.org/api/v1/bible/search');
-    expect(await readFile(join(dir, 'public/_headers'), 'utf8')).toContain('Cache-Control: public, max-age=86400, stale-while-revalidate=604800');
+    expect(await readFile(join(dir, 'public/_headers'), 'utf8')).toContain(
+      'Cache-Control: public, max-age=86400, stale-while-revalidate=604800',
+    );
     const unknownLang = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/_errors/unknown-lang.json'), 'utf8'));
     expect(unknownLang.type).toBe('https://api.example.org/docs/problems#unknown-language');
     const db = new Database(options.databasePath!, { readonly: true });

@@ -1,21 +1,21 @@
 // The version manifest, source paths, SHA-256 verification and the choice of sources directory.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
 import {
   DEFAULT_SOURCES_DIR,
-  SourceMismatchError,
-  SourceMissingError,
-  VersionManifestError,
   loadVersionManifest,
   parseVersionManifest,
   resolveSourcesDir,
+  SourceMismatchError,
+  SourceMissingError,
   sourcePath,
-  verifySourceFile,
   type VersionManifestEntry,
+  VersionManifestError,
+  verifySourceFile,
 } from '../../build/sources.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -51,9 +51,7 @@ describe('the version manifest', () => {
     const { versions } = loadVersionManifest();
     expect(versions.map((entry) => entry.lang)).toEqual([...LANGS]);
     expect(versions.map((entry) => entry.code)).toEqual(['LSG', 'KJV', 'RVR', 'BLIVRE', 'STV']);
-    expect(versions.find((entry) => entry.code === 'KJV')?.sha256).toBe(
-      '873815aa4b4123025616d1f41eae75f412111275f4c3884e36f92d4f46dcba1d',
-    );
+    expect(versions.find((entry) => entry.code === 'KJV')?.sha256).toBe('873815aa4b4123025616d1f41eae75f412111275f4c3884e36f92d4f46dcba1d');
   });
 
   it('refuses a file name that would escape the sources directory', () => {

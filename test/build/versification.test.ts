@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { versificationByName } from '../../build/versification.ts';
 
-const verseTotal = (name: string) =>
-  versificationByName(name).books.reduce((sum, book) => sum + book.verses.reduce((a, b) => a + b, 0), 0);
+const verseTotal = (name: string) => versificationByName(name).books.reduce((sum, book) => sum + book.verses.reduce((a, b) => a + b, 0), 0);
 
 describe('versifications', () => {
   it('hold the books and verse totals of SWORD canon headers', () => {

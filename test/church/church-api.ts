@@ -1,14 +1,15 @@
 // Test helper: the real app over HTTP with demo data and a working key, plus a router with an injected clock.
-import express from 'express';
+
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { createTestKey } from '../helpers/api-key.ts';
+import express from 'express';
+import { importChurchDocument } from '../../src/church/import/import-churches.ts';
+import type { ImportSummary } from '../../src/church/records.ts';
 import { createChurchRouter } from '../../src/church/routes.ts';
 import { problemHandler } from '../../src/http/errors.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { importChurchDocument } from '../../src/church/import/import-churches.ts';
-import type { ImportSummary } from '../../src/church/records.ts';
+import { createTestKey } from '../helpers/api-key.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 export const CHURCHES = '/api/public/v1/churches';
 

@@ -1,8 +1,8 @@
 // Events endpoint: only published public upcoming events, in the church's own time zone, sorted, at most 50.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURCHES, churchDocument, startChurchApi, startClockedRouter, type ChurchApi } from './church-api.ts';
 import { localWallTime } from '../../src/church/local-time.ts';
 import type { ChurchEvent } from '../../src/church/responses.ts';
+import { CHURCHES, type ChurchApi, churchDocument, startChurchApi, startClockedRouter } from './church-api.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -72,7 +72,10 @@ describe('50-event cap and order', () => {
     for (let index = 0; index < 60; index++) {
       // Pairs share a start time; names are inserted in reverse order so the name tie-break is visible.
       const day = 1 + Math.floor(index / 2);
-      events.push({ ...event(`event-${index}`, `today+${day}T18:00`, null), name: `${index % 2 === 0 ? 'Zeta' : 'Alpha'} ${String(day).padStart(2, '0')}` });
+      events.push({
+        ...event(`event-${index}`, `today+${day}T18:00`, null),
+        name: `${index % 2 === 0 ? 'Zeta' : 'Alpha'} ${String(day).padStart(2, '0')}`,
+      });
     }
     await api.importChurches({ churches: [churchDocument('busy-church', { events })] });
     const listed = await api.json<ChurchEvent[]>('busy-church/events');
@@ -156,7 +159,10 @@ describe('"upcoming" is decided in the church\'s own time zone', () => {
     });
     for (const slug of ['tz-now-auckland', 'tz-now-la']) {
       const events = await api.json<ChurchEvent[]>(`${slug}/events`);
-      expect(events.map((item) => item.slug), slug).toEqual(['ends-in-30-min']);
+      expect(
+        events.map((item) => item.slug),
+        slug,
+      ).toEqual(['ends-in-30-min']);
     }
   });
 });

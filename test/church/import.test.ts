@@ -1,14 +1,14 @@
 // Church import: validation naming record and field, all-or-nothing, replacement by slug, demo data.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURCHES, churchDocument, startChurchApi, type ChurchApi } from './church-api.ts';
-import { ChurchImportError, validateChurchDocument } from '../../src/church/import/validate.ts';
-import { resolveLocalDateTime } from '../../src/church/import/relative-time.ts';
-import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { loadDemoDataIfEmpty } from '../../src/church/demo-data.ts';
-import { openDatabase } from '../../src/db/open.ts';
+import { resolveLocalDateTime } from '../../src/church/import/relative-time.ts';
+import { ChurchImportError, validateChurchDocument } from '../../src/church/import/validate.ts';
 import type { ChurchImportRecord } from '../../src/church/records.ts';
 import type { ChurchEvent } from '../../src/church/responses.ts';
+import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import { CHURCHES, type ChurchApi, churchDocument, startChurchApi } from './church-api.ts';
 
 function problemsOf(document: unknown): string[] {
   try {
@@ -54,7 +54,9 @@ describe('validation', () => {
   it('refuses duplicate slugs in the document and within a church', () => {
     const problems = problemsOf({
       churches: [
-        churchDocument('twice', { posts: [1, 2].map(() => ({ slug: 'same', title: 'T', publishedAt: '2026-01-01T00:00:00Z', isPublic: true })) }),
+        churchDocument('twice', {
+          posts: [1, 2].map(() => ({ slug: 'same', title: 'T', publishedAt: '2026-01-01T00:00:00Z', isPublic: true })),
+        }),
         churchDocument('twice'),
       ],
     });
@@ -71,7 +73,10 @@ describe('validation', () => {
     expect(problemsOf({ churches: ['x'] })).toEqual(['churches[0]: must be an object']);
     const problems = problemsOf({ churches: [{ slug: 'bare' }] });
     for (const field of ['name', 'city', 'country', 'language', 'timeZone', 'isPublic']) {
-      expect(problems.some((problem) => problem.startsWith(`churches[0] (bare).${field}:`)), field).toBe(true);
+      expect(
+        problems.some((problem) => problem.startsWith(`churches[0] (bare).${field}:`)),
+        field,
+      ).toBe(true);
     }
   });
 
@@ -80,8 +85,12 @@ describe('validation', () => {
       churches: [
         churchDocument('c', {
           website: 'javascript:alert(1)',
-          events: [{ slug: 'e', name: 'E', start: '2026-07-01T10:00', end: '2026-07-01T09:00', isFree: true, isPublished: true, isPublic: true }],
-          products: [{ slug: 'p', name: 'P', currency: 'EUR', price: '1.00', variants: [{ name: 'A', price: '2.00' }], visibleOnPublicPage: true }],
+          events: [
+            { slug: 'e', name: 'E', start: '2026-07-01T10:00', end: '2026-07-01T09:00', isFree: true, isPublished: true, isPublic: true },
+          ],
+          products: [
+            { slug: 'p', name: 'P', currency: 'EUR', price: '1.00', variants: [{ name: 'A', price: '2.00' }], visibleOnPublicPage: true },
+          ],
         }),
       ],
     });
@@ -111,13 +120,15 @@ describe('validation', () => {
     ]);
   });
 
-  it('resolves relative event times against today in the church\'s zone', () => {
+  it("resolves relative event times against today in the church's zone", () => {
     const [auckland] = validateChurchDocument(
       {
         churches: [
           churchDocument('nz', {
             timeZone: 'Pacific/Auckland',
-            events: [{ slug: 'e', name: 'E', start: 'today+1T09:00', end: 'today+20T10:00', isFree: true, isPublished: true, isPublic: true }],
+            events: [
+              { slug: 'e', name: 'E', start: 'today+1T09:00', end: 'today+20T10:00', isFree: true, isPublished: true, isPublic: true },
+            ],
           }),
         ],
       },

@@ -1,8 +1,8 @@
 // Posts and library paging, library type filter, store prices, gallery and photos, live status — over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
 import type { Album, LibraryItem, LiveStatus, Photo, Post, Product } from '../../src/church/responses.ts';
 import type { PageEnvelope } from '../../src/http/paging.ts';
+import { CHURCHES, type ChurchApi, startChurchApi } from './church-api.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -94,15 +94,30 @@ describe('posts paging', () => {
 });
 
 describe('library', () => {
-  it('lists public PDFs, books and audio in the church\'s order with prices or free', async () => {
+  it("lists public PDFs, books and audio in the church's order with prices or free", async () => {
     const body = await api.json<PageEnvelope<LibraryItem>>('grace-paris/library');
     expect(body.totalItems).toBe(5);
     expect(body.items.map((item) => item.slug)).not.toContain('brouillon-livret');
-    expect(Object.keys(body.items[0])).toEqual(['slug', 'type', 'title', 'author', 'description', 'coverImageUrl', 'isFree', 'price', 'itemPage']);
+    expect(Object.keys(body.items[0])).toEqual([
+      'slug',
+      'type',
+      'title',
+      'author',
+      'description',
+      'coverImageUrl',
+      'isFree',
+      'price',
+      'itemPage',
+    ]);
     const book = body.items.find((item) => item.slug === 'la-grace-au-quotidien')!;
     expect(book).toMatchObject({ type: 'BOOK', isFree: false, price: { amount: '14.90', currency: 'EUR' } });
     const pdf = body.items.find((item) => item.slug === 'guide-du-nouveau-venu')!;
-    expect(pdf).toMatchObject({ type: 'PDF', isFree: true, price: null, itemPage: 'https://churches.example.org/grace-paris/library/guide-du-nouveau-venu' });
+    expect(pdf).toMatchObject({
+      type: 'PDF',
+      isFree: true,
+      price: null,
+      itemPage: 'https://churches.example.org/grace-paris/library/guide-du-nouveau-venu',
+    });
   });
 
   it('filters by type, case-insensitively, with totals for the filter', async () => {
@@ -134,7 +149,16 @@ describe('store', () => {
     const products = await api.json<Product[]>('grace-paris/store');
     expect(products.map((product) => product.slug)).toEqual(['tasse-grace', 't-shirt-grace', 'recueil-de-chants']);
     for (const product of products) {
-      expect(Object.keys(product)).toEqual(['slug', 'name', 'description', 'imageUrl', 'price', 'priceIsStartingAt', 'variants', 'productPage']);
+      expect(Object.keys(product)).toEqual([
+        'slug',
+        'name',
+        'description',
+        'imageUrl',
+        'price',
+        'priceIsStartingAt',
+        'variants',
+        'productPage',
+      ]);
       expect(product.productPage).toBe(`https://churches.example.org/grace-paris/store/${product.slug}`);
     }
   });
@@ -172,11 +196,23 @@ describe('gallery and photos', () => {
     const albums = await api.json<Album[]>('grace-paris/gallery');
     expect(albums.map((album) => album.albumId)).toEqual(['paques-2026', 'fete-de-rentree']);
     expect(Object.keys(albums[0])).toEqual(['albumId', 'title', 'description', 'date', 'photoCount', 'coverUrl', 'albumPage']);
-    expect(albums[0]).toMatchObject({ photoCount: 5, date: '2026-04-05', coverUrl: 'https://images.example.org/demo/grace-paris/paques/1.jpg' });
+    expect(albums[0]).toMatchObject({
+      photoCount: 5,
+      date: '2026-04-05',
+      coverUrl: 'https://images.example.org/demo/grace-paris/paques/1.jpg',
+    });
     expect(albums[1]).toMatchObject({ photoCount: 3, coverUrl: 'https://images.example.org/demo/grace-paris/rentree/cover.jpg' });
     const empty = await api.json<Album[]>('harbour-light-auckland/gallery');
     expect(empty).toEqual([
-      { albumId: 'empty-album', title: 'Coming soon', description: '', date: null, photoCount: 0, coverUrl: null, albumPage: 'https://churches.example.org/harbour-light-auckland/gallery/empty-album' },
+      {
+        albumId: 'empty-album',
+        title: 'Coming soon',
+        description: '',
+        date: null,
+        photoCount: 0,
+        coverUrl: null,
+        albumPage: 'https://churches.example.org/harbour-light-auckland/gallery/empty-album',
+      },
     ]);
   });
 
@@ -188,7 +224,7 @@ describe('gallery and photos', () => {
     expect(await api.json('harbour-light-auckland/gallery/empty-album/photos')).toEqual([]);
   });
 
-  it('answers 404 for another church\'s album, a private album, an unknown album, and an album of a hidden church', async () => {
+  it("answers 404 for another church's album, a private album, an unknown album, and an album of a hidden church", async () => {
     for (const path of [
       'igreja-esperanca-sp/gallery/paques-2026/photos',
       'grace-paris/gallery/batismos-2026/photos',
@@ -225,10 +261,20 @@ describe('live status', () => {
 
   it('a church with a station that is not live: isLive false, station still named', async () => {
     const body = await api.json<LiveStatus>('harbour-light-auckland/live');
-    expect(body).toEqual({ isLive: false, isVideo: false, stationName: 'Harbour Light Radio', listenPage: 'https://radio.example.org/harbour-light' });
+    expect(body).toEqual({
+      isLive: false,
+      isVideo: false,
+      stationName: 'Harbour Light Radio',
+      listenPage: 'https://radio.example.org/harbour-light',
+    });
   });
 
   it('a church with no station: isLive false, stationName and listenPage null', async () => {
-    expect(await api.json<LiveStatus>('iglesia-betel-la/live')).toEqual({ isLive: false, isVideo: false, stationName: null, listenPage: null });
+    expect(await api.json<LiveStatus>('iglesia-betel-la/live')).toEqual({
+      isLive: false,
+      isVideo: false,
+      stationName: null,
+      listenPage: null,
+    });
   });
 });

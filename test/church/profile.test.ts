@@ -1,8 +1,8 @@
 // Church profile, visibility (non-public = unknown), caching headers, HEAD, and no CORS — over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
 import { strongEtag } from '../../src/http/cache.ts';
 import { problemType } from '../helpers/problem.ts';
+import { CHURCHES, type ChurchApi, startChurchApi } from './church-api.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -21,7 +21,17 @@ describe('church profile', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([
-      'slug', 'name', 'bio', 'denomination', 'logoUrl', 'coverImageUrl', 'city', 'country', 'language', 'website', 'publicPage',
+      'slug',
+      'name',
+      'bio',
+      'denomination',
+      'logoUrl',
+      'coverImageUrl',
+      'city',
+      'country',
+      'language',
+      'website',
+      'publicPage',
     ]);
     expect(body).toMatchObject({
       slug: 'grace-paris',

@@ -1,12 +1,12 @@
 // Walks every response of the demo data and the database schema: nothing about members, finances or donations.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from '../../build/contract/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURCHES, startChurchApi, type ChurchApi } from './church-api.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
 import { DEMO_DATA_FILE } from '../../src/church/demo-data.ts';
 import type { Album } from '../../src/church/responses.ts';
 import type { PageEnvelope } from '../../src/http/paging.ts';
+import { CHURCHES, type ChurchApi, startChurchApi } from './church-api.ts';
 
 const FORBIDDEN = /member|financ|donat|donor|tithe|offering|salar|giving|payroll|budget|income|expense/i;
 
@@ -70,7 +70,19 @@ describe('only public data', () => {
     const db = new Database(path.join(api.server.dir, 'church.sqlite'), { readonly: true });
     try {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-      expect(tables).toEqual(expect.arrayContaining(['churches', 'events', 'posts', 'library_items', 'products', 'product_variants', 'albums', 'photos', 'live_stations']));
+      expect(tables).toEqual(
+        expect.arrayContaining([
+          'churches',
+          'events',
+          'posts',
+          'library_items',
+          'products',
+          'product_variants',
+          'albums',
+          'photos',
+          'live_stations',
+        ]),
+      );
       const names = tables.flatMap((table) => [
         table,
         ...(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[]).map((column) => `${table}.${column}`),

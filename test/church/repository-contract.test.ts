@@ -1,9 +1,9 @@
 // The ChurchRepository contract, written once against the interface: a PostgreSQL implementation must pass it too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validateChurchDocument } from '../../src/church/import/validate.ts';
 import type { ChurchRepository } from '../../src/church/repository.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
-import { validateChurchDocument } from '../../src/church/import/validate.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
 import { churchDocument } from './church-api.ts';
 
 interface RepositoryUnderTest {
@@ -22,7 +22,14 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
       subject = create();
       churches = subject.repository;
       const event = (slug: string, start: string, end: string | null, extra: Record<string, unknown> = {}) => ({
-        slug, name: slug, start, ...(end ? { end } : {}), isFree: true, isPublished: true, isPublic: true, ...extra,
+        slug,
+        name: slug,
+        start,
+        ...(end ? { end } : {}),
+        isFree: true,
+        isPublished: true,
+        isPublic: true,
+        ...extra,
       });
       await churches.importChurches(
         validateChurchDocument(
@@ -38,7 +45,10 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
                   event('private', '2026-06-16T13:00', null, { isPublic: false }),
                 ],
                 posts: Array.from({ length: 7 }, (_, index) => ({
-                  slug: `post-${index}`, title: `Post ${index}`, publishedAt: `2026-01-0${index + 1}T00:00:00Z`, isPublic: index !== 3,
+                  slug: `post-${index}`,
+                  title: `Post ${index}`,
+                  publishedAt: `2026-01-0${index + 1}T00:00:00Z`,
+                  isPublic: index !== 3,
                 })),
                 library: [
                   { slug: 'pdf', type: 'PDF', title: 'P', isPublic: true },
@@ -46,11 +56,25 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
                   { slug: 'hidden', type: 'PDF', title: 'H', isPublic: false },
                 ],
                 products: [
-                  { slug: 'shown', name: 'S', currency: 'JPY', variants: [{ name: 'big', price: '1500' }, { name: 'small', price: '900' }], visibleOnPublicPage: true },
+                  {
+                    slug: 'shown',
+                    name: 'S',
+                    currency: 'JPY',
+                    variants: [
+                      { name: 'big', price: '1500' },
+                      { name: 'small', price: '900' },
+                    ],
+                    visibleOnPublicPage: true,
+                  },
                   { slug: 'not-shown', name: 'N', currency: 'EUR', price: '1.00', visibleOnPublicPage: false },
                 ],
                 albums: [
-                  { albumId: 'public', title: 'Public', isPublic: true, photos: [{ url: 'https://example.org/1.jpg' }, { url: 'https://example.org/2.jpg' }] },
+                  {
+                    albumId: 'public',
+                    title: 'Public',
+                    isPublic: true,
+                    photos: [{ url: 'https://example.org/1.jpg' }, { url: 'https://example.org/2.jpg' }],
+                  },
                   { albumId: 'private', title: 'Private', isPublic: false, photos: [{ url: 'https://example.org/3.jpg' }] },
                 ],
                 live: { stationName: 'Radio', isVideo: false, isLive: true },
@@ -90,7 +114,15 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
       expect((await churches.libraryPage(church.id, { page: 0, size: 10 })).totalItems).toBe(2);
       const books = await churches.libraryPage(church.id, { page: 0, size: 10 }, 'BOOK');
       expect(books.records).toEqual([
-        { slug: 'book', type: 'BOOK', title: 'B', author: '', description: '', coverImageUrl: null, price: { amountMinor: 500, currency: 'EUR' } },
+        {
+          slug: 'book',
+          type: 'BOOK',
+          title: 'B',
+          author: '',
+          description: '',
+          coverImageUrl: null,
+          price: { amountMinor: 500, currency: 'EUR' },
+        },
       ]);
     });
 
@@ -101,12 +133,15 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
       expect(products[0]).toMatchObject({ price: { amountMinor: 900, currency: 'JPY' }, priceIsStartingAt: true });
     });
 
-    it('gives public albums, and photos only of this church\'s public albums', async () => {
+    it("gives public albums, and photos only of this church's public albums", async () => {
       const open = (await churches.publicChurchBySlug('open'))!;
       expect(await churches.publicAlbums(open.id)).toEqual([
         { albumId: 'public', title: 'Public', description: '', date: null, coverUrl: 'https://example.org/1.jpg', photoCount: 2 },
       ]);
-      expect((await churches.publicAlbumPhotos(open.id, 'public'))!.map((photo) => photo.url)).toEqual(['https://example.org/1.jpg', 'https://example.org/2.jpg']);
+      expect((await churches.publicAlbumPhotos(open.id, 'public'))!.map((photo) => photo.url)).toEqual([
+        'https://example.org/1.jpg',
+        'https://example.org/2.jpg',
+      ]);
       expect(await churches.publicAlbumPhotos(open.id, 'private')).toBeUndefined();
       expect(await churches.publicAlbumPhotos(open.id + 1000, 'public')).toBeUndefined();
     });
@@ -115,7 +150,16 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
       const open = (await churches.publicChurchBySlug('open'))!;
       expect(await churches.liveStation(open.id)).toEqual({ stationName: 'Radio', listenUrl: null, isVideo: false, isLive: true });
       expect(await churches.counts()).toEqual({
-        churches: 2, publicChurches: 1, events: 5, posts: 7, libraryItems: 3, products: 2, productVariants: 2, albums: 3, photos: 3, liveStations: 1,
+        churches: 2,
+        publicChurches: 1,
+        events: 5,
+        posts: 7,
+        libraryItems: 3,
+        products: 2,
+        productVariants: 2,
+        albums: 3,
+        photos: 3,
+        liveStations: 1,
       });
     });
   });

@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import { CliError, type CliContext } from '../../src/cli/command.ts';
-import { accountCommands } from '../../src/cli/account-commands.ts';
-import { createCliContext } from '../../src/cli/context.ts';
-import { isWellFormedKey } from '../../src/keys/format.ts';
-import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
+import { accountCommands } from '../../src/cli/account-commands.ts';
+import { type CliContext, CliError } from '../../src/cli/command.ts';
+import { createCliContext } from '../../src/cli/context.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
 import { createLogger } from '../../src/http/logger.ts';
+import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
+import { isWellFormedKey } from '../../src/keys/format.ts';
 
 let dir: string;
 let db: Db;
@@ -111,12 +111,18 @@ describe('account commands', () => {
     expect(printed.at(-1)).toMatch(/2 new/);
     await expect(run('create-developer', '--email', 'Elder@other.example', '--name', 'E')).rejects.toThrow(CliError);
     const refusals: [string[], string][] = [
-      [['create-developer', '--email', 'x@example.org', '--nme', 'E'], 'Unknown option --nme; create-developer takes --email --name --verified.'],
+      [
+        ['create-developer', '--email', 'x@example.org', '--nme', 'E'],
+        'Unknown option --nme; create-developer takes --email --name --verified.',
+      ],
       [['create-developer', '--email', '--name', 'E'], '--email needs a value.'],
       [['create-developer', '--name', 'E', '--email'], '--email needs a value.'],
       [['create-developer', '--name', 'E'], '--email is required (create-developer takes --email --name --verified).'],
       [['create-developer', '--email', 'x@example.org', '--name', 'E', '--verified=yes'], '--verified takes no value.'],
-      [['create-developer', '--email', 'x@example.org', '--email', 'y@example.org', '--name', 'E'], '--email is given twice; give it once.'],
+      [
+        ['create-developer', '--email', 'x@example.org', '--email', 'y@example.org', '--name', 'E'],
+        '--email is given twice; give it once.',
+      ],
       [['list-developers', 'extra'], 'list-developers takes no arguments; unexpected "extra".'],
       [['revoke-key', '--email', 'x@example.org', '--id', '1x'], '--id must be a key id (a whole number), got "1x".'],
       [['import-reserved-emails'], 'import-reserved-emails takes one argument: <file>.'],

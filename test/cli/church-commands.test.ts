@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { churchDocument } from '../church/church-api.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { churchCommands } from '../../src/cli/church-commands.ts';
 import { CliError } from '../../src/cli/command.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
+import { churchDocument } from '../church/church-api.ts';
 
 describe('church commands', () => {
   let dir: string;
@@ -18,7 +18,10 @@ describe('church commands', () => {
   const run = (name: string, args: string[]) => {
     const command = churchCommands.find((candidate) => candidate.name === name)!;
     const config = loadConfig({ DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' }, dir);
-    return command.run(args, createCliContext(config, db, (line) => printed.push(line)));
+    return command.run(
+      args,
+      createCliContext(config, db, (line) => printed.push(line)),
+    );
   };
 
   beforeEach(() => {
@@ -38,7 +41,13 @@ describe('church commands', () => {
     expect(printed[0]).toMatch(/^Imported 2 church\(es\) \(0 replaced\)/);
     printed = [];
     expect(await run('counts', [])).toBe(0);
-    expect(printed.map((line) => line.split(/\s+/))).toEqual(expect.arrayContaining([['churches', '2'], ['publicChurches', '1'], ['events', '0']]));
+    expect(printed.map((line) => line.split(/\s+/))).toEqual(
+      expect.arrayContaining([
+        ['churches', '2'],
+        ['publicChurches', '1'],
+        ['events', '0'],
+      ]),
+    );
     expect(await createSqliteChurchRepository(db).publicChurchBySlug('cli-church')).toMatchObject({ slug: 'cli-church' });
   });
 

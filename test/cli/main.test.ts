@@ -9,10 +9,15 @@ let dir: string;
 let out: string[];
 let errors: string[];
 const cli = (...argv: string[]) =>
-  runCli(argv, (line) => out.push(line), (line) => errors.push(line), {
-    DATABASE_PATH: path.join(dir, 'church.sqlite'),
-    KEY_SECRET_FILE: path.join(dir, 'key.secret'),
-  });
+  runCli(
+    argv,
+    (line) => out.push(line),
+    (line) => errors.push(line),
+    {
+      DATABASE_PATH: path.join(dir, 'church.sqlite'),
+      KEY_SECRET_FILE: path.join(dir, 'key.secret'),
+    },
+  );
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-cli-'));
@@ -26,8 +31,16 @@ describe('the operator CLI', () => {
     expect(await cli('help')).toBe(0);
     const listing = out.join('\n');
     for (const name of [
-      'import-churches', 'counts', 'create-developer', 'verify-developer', 'list-developers', 'delete-developer',
-      'create-key', 'list-keys', 'revoke-key', 'import-reserved-emails',
+      'import-churches',
+      'counts',
+      'create-developer',
+      'verify-developer',
+      'list-developers',
+      'delete-developer',
+      'create-key',
+      'list-keys',
+      'revoke-key',
+      'import-reserved-emails',
     ]) {
       expect(listing).toMatch(new RegExp(`^  ${name} `, 'm'));
     }
@@ -36,9 +49,12 @@ describe('the operator CLI', () => {
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(false);
   });
 
-  it('shows one command\'s usage with --help', async () => {
+  it("shows one command's usage with --help", async () => {
     expect(await cli('revoke-key', '--help')).toBe(0);
-    expect(out).toEqual(['Usage: npm run cli -- revoke-key --email E --id ID', "  revoke one of a developer's keys, effective immediately"]);
+    expect(out).toEqual([
+      'Usage: npm run cli -- revoke-key --email E --id ID',
+      "  revoke one of a developer's keys, effective immediately",
+    ]);
   });
 
   it('answers an unknown command with exit code 2 and the list', async () => {

@@ -28,9 +28,17 @@ describe.skipIf(!CHROMIUM)('the docs page rendered by headless Chromium', () => 
       const { stdout } = await promisify(execFile)(
         CHROMIUM!,
         [
-          '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-          '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          `--user-data-dir=${profile}`, '--virtual-time-budget=15000', '--dump-dom',
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          `--user-data-dir=${profile}`,
+          '--virtual-time-budget=15000',
+          '--dump-dom',
           // Deep link: the versions operation opens, where a "Try it out" button would stand.
           `${server.url}/docs#/Bible/get_api_v1_bible_versions`,
         ],

@@ -1,6 +1,7 @@
 // The OpenAPI document is valid 3.1, covers every endpoint of the spec, and the /docs page renders it from local assets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/docs/openapi.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -2,14 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROBLEM_TYPES } from '../../build/contract/problems.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
+import { PROBLEM_TYPES } from '../../build/contract/problems.ts';
 import { generateKey } from '../../src/keys/format.ts';
+import { type RawResponse, rawRequest } from '../bible/raw-request.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { buildBibleFixture, type BibleFixture } from '../helpers/bible-fixture.ts';
+import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { problemType, TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { rawRequest, type RawResponse } from '../bible/raw-request.ts';
 
 const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
 
@@ -116,7 +116,7 @@ describe('every problem the service answers', () => {
     expect([...received.keys()].sort()).toEqual([...slugs].sort());
   });
 
-  it('has a type that resolves to its anchor on this service\'s /docs/problems page', async () => {
+  it("has a type that resolves to its anchor on this service's /docs/problems page", async () => {
     const page = await (await fetch(`${server.url}/docs/problems`)).text();
     for (const [slug, response] of received) {
       const body = response.json() as { type: string; title: string; status: number };

@@ -1,6 +1,7 @@
 // Test helper: a working API key for the app under test (a verified developer is created when needed), made through the account service.
-import type { AppServices } from '../../src/app-services.ts';
+
 import { createAccountService } from '../../src/accounts/service.ts';
+import type { AppServices } from '../../src/app-services.ts';
 
 export interface TestKeyOptions {
   /** The developer's address; default a new developer per call, so the 5-key limit never gets in the way. */
@@ -16,7 +17,8 @@ export async function createTestKey(services: Pick<AppServices, 'keys' | 'finger
   created += 1;
   const accounts = createAccountService({ repository: services.keys, fingerprinter: services.fingerprinter });
   const email = options.email ?? `test-developer-${created}@example.org`;
-  const developer = (await accounts.developerByEmail(email)) ?? (await accounts.createDeveloper({ name: 'Test developer', email, verified: true }));
+  const developer =
+    (await accounts.developerByEmail(email)) ?? (await accounts.createDeveloper({ name: 'Test developer', email, verified: true }));
   const verified = developer.emailVerifiedAt === null ? await accounts.verifyEmail(developer.id) : developer;
   return (await accounts.createKey(verified.id, options.name ?? `test key ${created}`)).key;
 }

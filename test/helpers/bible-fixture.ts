@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BuiltVersion } from '../../build/writers/types.ts';
-import { staticTree } from '../../build/writers/static-tree.ts';
 import { precompress } from '../../build/writers/compress.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
 import { writeOutputs } from '../../build/writers/output-dir.ts';
+import { staticTree } from '../../build/writers/static-tree.ts';
+import type { BuiltVersion } from '../../build/writers/types.ts';
 import { syntheticVersions } from './synthetic-model.ts';
 
 export interface BibleFixture {

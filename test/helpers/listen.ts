@@ -1,6 +1,7 @@
 // Listens with an Express app on a free loopback port; close() also ends keep-alive connections.
-import type { AddressInfo } from 'node:net';
+
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
 export interface Listening {

@@ -1,5 +1,5 @@
 // Test helper: a throwaway redis-server on a free loopback port, or the reason there is none.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 
 /** Starts redis-server without persistence and waits until it answers PING. */
 export async function startRedisServer(binary = findRedisServer()): Promise<RedisTestServer> {
-  if (binary === undefined) throw new Error('redis-server is not installed (looked in ' + CANDIDATES.join(', ') + ').');
+  if (binary === undefined) throw new Error(`redis-server is not installed (looked in ${CANDIDATES.join(', ')}).`);
   const port = await freePort();
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],

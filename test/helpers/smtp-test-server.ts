@@ -1,6 +1,6 @@
 // Test helper: a real SMTP server on a loopback port (smtp-server), parsing what it receives with mailparser.
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -64,7 +64,8 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       for (;;) {
         const mail = take(to);
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No e-mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => m.to).join(', ') || 'none'})`);
+        if (Date.now() > deadline)
+          throw new Error(`No e-mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => m.to).join(', ') || 'none'})`);
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, 200);

@@ -1,9 +1,9 @@
 // Builds tiny SWORD zText module zips in memory (real .bzs/.bzv/.bzz layout, zlib blocks, conf) for reader tests.
 import { deflateSync } from 'node:zlib';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Testament } from '../../build/contract/books.ts';
 import { testamentEntryCount, testamentLayout } from '../../build/sword/verse-index.ts';
-import { versificationByName, type Versification } from '../../build/versification.ts';
+import { type Versification, versificationByName } from '../../build/versification.ts';
 
 export interface SyntheticSwordModule {
   /** Module name, used for the conf's section header and file names (default "TEST"). */
@@ -113,7 +113,11 @@ function writeZText(entries: Uint8Array[], entriesPerBlock: number): { bzs: Uint
     bzzSize += compressed.length;
   }
   const bzs = new DataView(new ArrayBuffer(blockRecords.length * 12));
-  blockRecords.forEach((record, block) => record.forEach((value, field) => bzs.setUint32(block * 12 + field * 4, value, true)));
+  blockRecords.forEach((record, block) => {
+    record.forEach((value, field) => {
+      bzs.setUint32(block * 12 + field * 4, value, true);
+    });
+  });
   const bzz = new Uint8Array(bzzSize);
   let at = 0;
   for (const block of compressedBlocks) {

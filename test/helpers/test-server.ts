@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
-import { createApp } from '../../src/app.ts';
 import { listenOnLoopback } from './listen.ts';
-import { TEST_PUBLIC_BASE_URL } from './problem.ts';
 import { collectLogLines } from './log-lines.ts';
+import { TEST_PUBLIC_BASE_URL } from './problem.ts';
 
 export interface TestServer {
   url: string;

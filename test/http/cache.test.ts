@@ -1,8 +1,9 @@
 // sendJson over real HTTP: ETag, Cache-Control, 304 on If-None-Match, HEAD without a body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import express from 'express';
+
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ifNoneMatchMatches, sendJson, strongEtag } from '../../src/http/cache.ts';
 
 let server: Server;

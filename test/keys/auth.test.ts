@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountService } from '../../src/accounts/service.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { getWithKey, startKeyTestApp, type KeyTestApp } from './key-test-app.ts';
 import { problemType } from '../helpers/problem.ts';
+import { getWithKey, type KeyTestApp, startKeyTestApp } from './key-test-app.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-chapel';
 
 /** The three 401s: no Bearer key, a key of the wrong shape, a key that is not active. */
 const MISSING = { wwwAuthenticate: 'Bearer', type: problemType('api-key-missing'), title: 'Missing API key' };
 const MALFORMED = { wwwAuthenticate: 'Bearer error="invalid_token"', type: problemType('api-key-malformed'), title: 'Malformed API key' };
-const UNKNOWN = { wwwAuthenticate: 'Bearer error="invalid_token"', type: problemType('api-key-unknown'), title: 'Unknown or revoked API key' };
+const UNKNOWN = {
+  wwwAuthenticate: 'Bearer error="invalid_token"',
+  type: problemType('api-key-unknown'),
+  title: 'Unknown or revoked API key',
+};
 
 async function expectUnauthorized(
   response: Response,
@@ -88,17 +92,17 @@ describe('church endpoints authenticate by API key', () => {
   });
 
   it('check the key before the church lookup: an unknown church without a key is 401, with a key 404', async () => {
-    await expectUnauthorized(await getWithKey(app.url + '/api/public/v1/churches/unknown'), MISSING);
-    const response = await getWithKey(app.url + '/api/public/v1/churches/unknown', await createTestKey(app.services));
+    await expectUnauthorized(await getWithKey(`${app.url}/api/public/v1/churches/unknown`), MISSING);
+    const response = await getWithKey(`${app.url}/api/public/v1/churches/unknown`, await createTestKey(app.services));
     expect(response.status).toBe(404);
   });
 
   it('never write the key to the logs', async () => {
     const key = await createTestKey(app.services);
     await getWithKey(app.url + CHURCH, key);
-    await getWithKey(app.url + CHURCH + '?x=' + key, key);
+    await getWithKey(`${app.url + CHURCH}?x=${key}`, key);
     await getWithKey(app.url + CHURCH, key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a'));
-    await getWithKey(app.url + '/api/public/v1/churches/' + key, key);
+    await getWithKey(`${app.url}/api/public/v1/churches/${key}`, key);
     expect(app.logs.length).toBeGreaterThan(0);
     const randomPart = key.slice(8, 41);
     for (const line of app.logs) expect(line).not.toContain(randomPart);
@@ -127,7 +131,11 @@ describe('requests with invalid keys are throttled per client address', () => {
     expect(throttled.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(await throttled.json()).toMatchObject({ status: 429, title: 'Too many invalid API keys', type: problemType('too-many-invalid-keys') });
+    expect(await throttled.json()).toMatchObject({
+      status: 429,
+      title: 'Too many invalid API keys',
+      type: problemType('too-many-invalid-keys'),
+    });
     // Once throttled, the address is refused before any key lookup, whichever key it sends.
     expect((await getWithKey(app.url + CHURCH, valid, attacker)).status).toBe(429);
     expect((await getWithKey(app.url + CHURCH, undefined, attacker)).status).toBe(429);

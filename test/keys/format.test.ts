@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_LENGTH, KEY_PREFIX, KEY_RANDOM_LENGTH, generateKey, isWellFormedKey, keyHint } from '../../src/keys/format.ts';
+import { generateKey, isWellFormedKey, KEY_LENGTH, KEY_PREFIX, KEY_RANDOM_LENGTH, keyHint } from '../../src/keys/format.ts';
 
 describe('API key format', () => {
   it('is sk_live_ + 33 random base62 characters (≥ 192 bits) + a 6-character checksum', () => {
@@ -37,8 +37,8 @@ describe('API key format', () => {
     for (const bad of [
       key.replace('sk_live_', 'sk_test_'),
       key.slice(0, -1),
-      key + 'a',
-      key.slice(0, 20) + '-' + key.slice(21),
+      `${key}a`,
+      `${key.slice(0, 20)}-${key.slice(21)}`,
       ` ${key}`,
       key.toUpperCase(),
       '',

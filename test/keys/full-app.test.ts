@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey } from '../helpers/api-key.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { problemType } from '../helpers/problem.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-paris';
 
@@ -19,7 +19,7 @@ describe('keys in the whole app', () => {
     fetch(server.url + pathname, { method, headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
 
   it('every church endpoint answers 401 problem+json with WWW-Authenticate: Bearer without a key, also for unknown slugs', async () => {
-    for (const pathname of [CHURCH, CHURCH + '/events', CHURCH + '/posts', '/api/public/v1/churches/no-such-church']) {
+    for (const pathname of [CHURCH, `${CHURCH}/events`, `${CHURCH}/posts`, '/api/public/v1/churches/no-such-church']) {
       const response = await get(pathname);
       expect(response.status, pathname).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
@@ -51,19 +51,23 @@ describe('keys in the whole app', () => {
   it('the 121st request in a minute with one key is 429 with Retry-After; another key is unaffected', async () => {
     const key = await createTestKey(server.services);
     const other = await createTestKey(server.services);
-    for (let i = 0; i < 120; i++) expect((await get(i % 2 ? CHURCH : CHURCH + '/events', key)).status, `request ${i + 1}`).toBe(200);
+    for (let i = 0; i < 120; i++) expect((await get(i % 2 ? CHURCH : `${CHURCH}/events`, key)).status, `request ${i + 1}`).toBe(200);
     const limited = await get(CHURCH, key);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ status: 429, title: 'API key rate limit exceeded', type: problemType('key-rate-limited') });
+    expect(await limited.json()).toMatchObject({
+      status: 429,
+      title: 'API key rate limit exceeded',
+      type: problemType('key-rate-limited'),
+    });
     expect((await get(CHURCH, other)).status).toBe(200);
   });
 
   it('neither the logs nor the database file ever hold a key', async () => {
     const key = await createTestKey(server.services);
     await get(CHURCH, key);
-    await get('/api/public/v1/churches/' + key, key);
+    await get(`/api/public/v1/churches/${key}`, key);
     await get(CHURCH, key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a'));
     const randomPart = key.slice(8, 41);
     expect(server.logs.length).toBeGreaterThan(0);
@@ -77,7 +81,7 @@ describe('keys in the whole app', () => {
   it('a key sent percent-encoded in the URL, in any form, never reaches a log line', async () => {
     const key = await createTestKey(server.services);
     const randomPart = key.slice(8, 41);
-    const everyCharacter = [...key].map((char) => '%' + char.charCodeAt(0).toString(16).toUpperCase()).join('');
+    const everyCharacter = [...key].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('');
     const forms = [
       key.replaceAll('_', '%5F'),
       key.replace('sk_live_', 'sk_live%5F'),
@@ -111,7 +115,7 @@ describe('keys in the whole app', () => {
       headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'access-log-test-1' },
     });
     expect(response.status).toBe(200);
-    await get(CHURCH + '?page=2');
+    await get(`${CHURCH}?page=2`);
     const [keyed, unkeyed] = server.logs
       .slice(before)
       .map((line) => JSON.parse(line) as Record<string, unknown>)

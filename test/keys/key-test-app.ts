@@ -3,25 +3,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { loadConfig, type Config } from '../../src/config.ts';
-import { createLogger, type Logger } from '../../src/http/logger.ts';
-import { collectLogLines } from '../helpers/log-lines.ts';
-import { methodGuard } from '../../src/http/method-guard.ts';
-import { requestLog } from '../../src/http/request-log.ts';
-import { notFoundHandler, problemHandler } from '../../src/http/errors.ts';
-import { ApiError } from '../../src/http/problem.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
-import { createKeyAuth } from '../../src/keys/auth.ts';
-import { createFingerprinter, loadOrCreateSecret, type Fingerprinter } from '../../src/keys/fingerprint.ts';
+import { problems } from '../../build/contract/problems.ts';
 import type { AccountRepository } from '../../src/accounts/repository.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
-import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Db, openDatabase } from '../../src/db/open.ts';
+import { notFoundHandler, problemHandler } from '../../src/http/errors.ts';
+import { createLogger, type Logger } from '../../src/http/logger.ts';
+import { methodGuard } from '../../src/http/method-guard.ts';
+import { ApiError } from '../../src/http/problem.ts';
+import { requestLog } from '../../src/http/request-log.ts';
+import { createKeyAuth } from '../../src/keys/auth.ts';
+import { createFingerprinter, type Fingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { createBibleRateLimit } from '../../src/limits/bible-limit.ts';
+import { createKeyRateLimit } from '../../src/limits/key-limit.ts';
 import { createLimitStores, type LimitStores } from '../../src/limits/stores.ts';
 import { listenOnLoopback } from '../helpers/listen.ts';
+import { collectLogLines } from '../helpers/log-lines.ts';
 import { TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
-import { problems } from '../../build/contract/problems.ts';
-
 
 export interface KeyTestServices {
   config: Readonly<Config>;

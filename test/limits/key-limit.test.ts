@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey } from '../helpers/api-key.ts';
-import { getWithKey, startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
 import { problemType } from '../helpers/problem.ts';
+import { getWithKey, type KeyTestApp, startKeyTestApp } from '../keys/key-test-app.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-chapel';
 

@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/http/logger.ts';
-import { LimitStoreError, createLimitStores } from '../../src/limits/stores.ts';
+import { createLimitStores, LimitStoreError } from '../../src/limits/stores.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { findRedisServer, freePort, redisRequired, startRedisServer, type RedisTestServer } from '../helpers/redis-server.ts';
+import { findRedisServer, freePort, type RedisTestServer, redisRequired, startRedisServer } from '../helpers/redis-server.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { getWithKey, startKeyTestApp, type KeyTestApp } from '../keys/key-test-app.ts';
+import { getWithKey, type KeyTestApp, startKeyTestApp } from '../keys/key-test-app.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-chapel';
 const redisBinary = findRedisServer();
-const missingReason = 'redis-server is not installed: the shared-Redis rate-limit tests are skipped (set REQUIRE_REDIS=1 to make this a failure)';
+const missingReason =
+  'redis-server is not installed: the shared-Redis rate-limit tests are skipped (set REQUIRE_REDIS=1 to make this a failure)';
 
 describe('rate-limit stores', () => {
   it('a machine that must test Redis has redis-server', () => {
@@ -83,7 +84,7 @@ describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis'
 
   it('share the invalid-key throttle of an address too', async () => {
     const attacker = { 'X-Forwarded-For': '198.51.100.9' };
-    const bad = 'sk_live_' + 'x'.repeat(39);
+    const bad = `sk_live_${'x'.repeat(39)}`;
     const limit = first.services.config.invalidKeyLimitPerMinute;
     for (let i = 0; i < limit; i++) {
       const app = i % 2 === 0 ? first : second;

@@ -1,7 +1,7 @@
 // The account page: change of name and password, sign-out, and deleting the account (its keys stop at once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient } from './portal-client.ts';
-import { GOOD_PASSWORD, signIn, signUpVerified, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, signIn, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
 let server: PortalTestServer;
 
@@ -30,12 +30,18 @@ describe('the account page', () => {
     const other = new PortalClient(server.url);
     await signIn(other, 'password@example.org');
     await client.get('/portal/account');
-    const wrong = await client.post('/portal/account/password', { currentPassword: 'not my password', newPassword: 'a brand new passphrase' });
+    const wrong = await client.post('/portal/account/password', {
+      currentPassword: 'not my password',
+      newPassword: 'a brand new passphrase',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toContain('The current password is wrong.');
     const weak = await client.post('/portal/account/password', { currentPassword: GOOD_PASSWORD, newPassword: 'password1234' });
     expect(weak.body).toContain('most common');
-    const changed = await client.post('/portal/account/password', { currentPassword: GOOD_PASSWORD, newPassword: 'a brand new passphrase' });
+    const changed = await client.post('/portal/account/password', {
+      currentPassword: GOOD_PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
     expect(changed.status).toBe(303);
     expect((await client.get('/portal/keys')).status).toBe(200);
     expect((await other.get('/portal/keys')).status).toBe(303);

@@ -1,19 +1,25 @@
 // The portal end to end in headless Chromium (playwright-core, Debian's chromium): every main flow, screenshots, axe-core on each page.
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OidcTestProvider, startOidcTestProvider, TEST_PROVIDER_NAME } from '../helpers/oidc-test-provider.ts';
 import { freePort } from '../helpers/redis-server.ts';
-import { startOidcTestProvider, TEST_PROVIDER_NAME, type OidcTestProvider } from '../helpers/oidc-test-provider.ts';
-import { GOOD_PASSWORD, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, startPortalTestServer } from './portal-server.ts';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 const required = process.env.REQUIRE_BROWSER === '1';
 /** Flags this machine's Chromium needs: no sandbox as root, and no connection to anything but the test servers. */
 const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -58,11 +64,22 @@ describe.skipIf(!CHROMIUM)('the portal in headless Chromium', () => {
     // evaluate() runs through the DevTools protocol, which the page's CSP does not govern.
     await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+      const axe = (
+        globalThis as unknown as {
+          axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> };
+        }
+      ).axe;
       const results = await axe.run();
-      return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target) }));
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.map((node) => node.target),
+      }));
     });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'), name).toEqual([]);
+    expect(
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+      name,
+    ).toEqual([]);
     checked.push(name);
   }
 
@@ -192,7 +209,9 @@ describe.skipIf(!CHROMIUM)('the portal in headless Chromium', () => {
   });
 
   it('checked every main page with axe-core and saved its screenshot', () => {
-    expect(checked).toEqual(expect.arrayContaining(['landing', 'sign-up', 'sign-in', 'keys', 'key-created', 'account', 'guide', 'reset-password']));
+    expect(checked).toEqual(
+      expect.arrayContaining(['landing', 'sign-up', 'sign-in', 'keys', 'key-created', 'account', 'guide', 'reset-password']),
+    );
     for (const name of checked) expect(fs.existsSync(path.join(SCREENSHOTS, `${name}.png`)), name).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // Password reset through a link e-mailed to a real SMTP server: one hour, single use, every session ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient } from './portal-client.ts';
-import { GOOD_PASSWORD, portalPath, signIn, signUpVerified, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, portalPath, signIn, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
 const NEW_PASSWORD = 'seven quiet harbours at dawn';
 let server: PortalTestServer;

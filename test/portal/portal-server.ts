@@ -1,7 +1,8 @@
 // Test helper: the whole service with the portal, sending its e-mail to a real SMTP server on loopback.
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server.ts';
+
 import { freePort } from '../helpers/redis-server.ts';
+import { type SmtpTestServer, startSmtpTestServer } from '../helpers/smtp-test-server.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { PortalClient, type PortalResponse } from './portal-client.ts';
 
 export interface PortalTestServer extends TestServer {

@@ -1,9 +1,9 @@
 // Sign-in through a real OpenID Connect provider on loopback (oidc-provider), with openid-client, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OidcTestProvider, startOidcTestProvider, TEST_PROVIDER_NAME } from '../helpers/oidc-test-provider.ts';
 import { freePort } from '../helpers/redis-server.ts';
-import { startOidcTestProvider, TEST_PROVIDER_NAME, type OidcTestProvider } from '../helpers/oidc-test-provider.ts';
 import { PortalClient, type PortalResponse } from './portal-client.ts';
-import { GOOD_PASSWORD, signIn, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, signIn, startPortalTestServer } from './portal-server.ts';
 
 let server: PortalTestServer;
 let provider: OidcTestProvider;

@@ -1,10 +1,11 @@
 // The portal's security as a client meets it: CSRF, cookie flags, headers, no enumeration, throttling, nothing secret stored or logged.
-import Database from 'better-sqlite3';
+
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_SIGN_INS_PER_ACCOUNT } from '../../src/portal/sign-in-throttle.ts';
 import { PortalClient } from './portal-client.ts';
-import { GOOD_PASSWORD, signUpVerified, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
 let server: PortalTestServer;
 let key: string;
@@ -112,7 +113,9 @@ describe('security headers', () => {
   });
 
   it('leave the API as it was: its errors stay problem+json, the portal has HTML ones', async () => {
-    expect((await fetch(`${server.url}/api/public/v1/churches/grace-paris`)).headers.get('content-type')).toContain('application/problem+json');
+    expect((await fetch(`${server.url}/api/public/v1/churches/grace-paris`)).headers.get('content-type')).toContain(
+      'application/problem+json',
+    );
     expect((await fetch(`${server.url}/api/v1/bible/versions`, { method: 'POST' })).status).toBe(405);
     const missing = await fetch(`${server.url}/portal/no-such-page`);
     expect(missing.status).toBe(404);

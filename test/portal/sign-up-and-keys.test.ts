@@ -1,7 +1,7 @@
 // Sign-up with a verified e-mail (through a real SMTP server), then keys: created once, used, revoked, limited to five.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient } from './portal-client.ts';
-import { GOOD_PASSWORD, portalPath, signIn, signUpVerified, startPortalTestServer, type PortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, portalPath, signIn, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
 const CHURCH = '/api/public/v1/churches/grace-paris';
 let server: PortalTestServer;
@@ -113,7 +113,9 @@ describe('API keys in the dashboard', () => {
     expect(dashboard.body).toContain('parish website');
     expect(dashboard.body).toContain(`…${key.slice(-4)}`);
     expect(dashboard.body).not.toContain(key);
-    expect(dashboard.body).toMatch(/<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\n<td><span class="status active">/);
+    expect(dashboard.body).toMatch(
+      /<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\n<td><span class="status active">/,
+    );
 
     const { id } = (await server.services.accounts.listKeys((await server.services.accounts.developerByEmail('keys@example.org'))!.id))[0];
     const confirm = await client.get(`/portal/keys/${id}/revoke`);
@@ -133,7 +135,7 @@ describe('API keys in the dashboard', () => {
     expect(keyOnPage(sixth.body)).toBeUndefined();
   });
 
-  it("cannot be revoked by another developer, nor through a malformed id", async () => {
+  it('cannot be revoked by another developer, nor through a malformed id', async () => {
     const owner = await signUpVerified(server, 'owner@example.org');
     await createKey(owner, 'mine');
     const ownerId = (await server.services.accounts.developerByEmail('owner@example.org'))!.id;

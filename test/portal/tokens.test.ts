@@ -1,13 +1,18 @@
 // One-time tokens: verification links live 24 hours, reset links 1 hour; single use; only their hash is stored.
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
+import { openDatabase } from '../../src/db/open.ts';
 import { createSqliteTokenRepository } from '../../src/portal/storage/sqlite-token-repository.ts';
 import { createOneTimeTokens, hashToken } from '../../src/portal/tokens.ts';
 
 async function setUp() {
   const db = openDatabase(':memory:');
-  const developer = (await createSqliteAccountRepository(db).insertDeveloper({ name: 'Ana', email: 'ana@example.org', emailVerifiedAt: null, createdAt: '2026-03-01T10:00:00.000Z' }))!;
+  const developer = (await createSqliteAccountRepository(db).insertDeveloper({
+    name: 'Ana',
+    email: 'ana@example.org',
+    emailVerifiedAt: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+  }))!;
   let clock = new Date('2026-03-01T10:00:00Z');
   const tokens = createOneTimeTokens(createSqliteTokenRepository(db), () => clock);
   return { db, developer, tokens, advance: (ms: number) => (clock = new Date(clock.getTime() + ms)) };

@@ -1,6 +1,7 @@
 // Reads typed fields of one JSON object of an import document, recording each fault as "label.field: message".
-import { LIBRARY_TYPES, type LibraryType, type MoneyRecord } from '../records.ts';
+
 import { amountToMinor, isKnownCurrency } from '../money.ts';
+import { LIBRARY_TYPES, type LibraryType, type MoneyRecord } from '../records.ts';
 import { isRealDate, resolveLocalDateTime } from './relative-time.ts';
 
 export type Json = Record<string, unknown>;

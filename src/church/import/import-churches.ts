@@ -1,7 +1,8 @@
 // The church import: a whole document validated first, then written by the repository in one transaction.
-import type { ChurchRepository } from '../repository.ts';
+
 import type { ImportSummary } from '../records.ts';
-import { validateChurchDocument, type ImportOptions } from './validate.ts';
+import type { ChurchRepository } from '../repository.ts';
+import { type ImportOptions, validateChurchDocument } from './validate.ts';
 
 /**
  * Validates the whole document first, then writes it in one transaction: nothing is written when
@@ -9,6 +10,10 @@ import { validateChurchDocument, type ImportOptions } from './validate.ts';
  *
  * @example await importChurchDocument(churches, JSON.parse(fs.readFileSync('churches.json', 'utf8')))
  */
-export async function importChurchDocument(repository: ChurchRepository, document: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importChurchDocument(
+  repository: ChurchRepository,
+  document: unknown,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   return repository.importChurches(validateChurchDocument(document, options));
 }

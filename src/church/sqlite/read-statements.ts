@@ -99,7 +99,6 @@ export interface CountRow {
   n: number;
 }
 
-
 /** Every read of the church repository, prepared once over an open, migrated database. */
 export function prepareReadStatements(db: Db) {
   return {
@@ -123,7 +122,9 @@ export function prepareReadStatements(db: Db) {
        LIMIT ? OFFSET ?`,
     ),
     countLibrary: db.prepare<[number], CountRow>('SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1'),
-    countLibraryOfType: db.prepare<[number, LibraryType], CountRow>('SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1 AND type = ?'),
+    countLibraryOfType: db.prepare<[number, LibraryType], CountRow>(
+      'SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1 AND type = ?',
+    ),
     libraryPage: db.prepare<[number, number, number], LibraryRow>(
       `SELECT slug, type, title, author, description, cover_image_url, price_minor, currency FROM library_items
        WHERE church_id = ? AND is_public = 1
@@ -156,7 +157,9 @@ export function prepareReadStatements(db: Db) {
        ORDER BY a.position, a.album_key`,
     ),
     publicAlbumId: db.prepare<[number, string], IdRow>('SELECT id FROM albums WHERE church_id = ? AND album_key = ? AND is_public = 1'),
-    albumPhotos: db.prepare<[number], PhotoRow>('SELECT url, thumbnail_url, caption, width, height FROM photos WHERE album_id = ? ORDER BY position, id'),
+    albumPhotos: db.prepare<[number], PhotoRow>(
+      'SELECT url, thumbnail_url, caption, width, height FROM photos WHERE album_id = ? ORDER BY position, id',
+    ),
     liveStation: db.prepare<[number], LiveRow>('SELECT station_name, listen_url, is_video, is_live FROM live_stations WHERE church_id = ?'),
     counts: db.prepare<[], ChurchDataCounts>(
       `SELECT

@@ -10,7 +10,9 @@ interface SessionRow {
 
 export function createSqliteSessionRepository(db: Db): SessionRepository {
   const statements = {
-    find: db.prepare<[string, string], SessionRow>('SELECT data, developer_id, expires_at FROM portal_sessions WHERE id_hash = ? AND expires_at > ?'),
+    find: db.prepare<[string, string], SessionRow>(
+      'SELECT data, developer_id, expires_at FROM portal_sessions WHERE id_hash = ? AND expires_at > ?',
+    ),
     save: db.prepare<[string, number | null, string, string]>(
       `INSERT INTO portal_sessions (id_hash, developer_id, data, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (id_hash) DO UPDATE SET developer_id = excluded.developer_id, data = excluded.data, expires_at = excluded.expires_at`,

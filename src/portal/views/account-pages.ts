@@ -1,6 +1,7 @@
 // Pages of the account: name, password, and deleting the account.
-import type { Developer } from '../../accounts/types.ts';
+
 import { MAX_DEVELOPER_NAME_LENGTH } from '../../accounts/service.ts';
+import type { Developer } from '../../accounts/types.ts';
 import { MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 import type { FormState } from './auth-pages.ts';
 import { csrfField, errorSummary, field } from './forms.ts';

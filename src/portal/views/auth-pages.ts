@@ -1,8 +1,9 @@
 // Pages of signing up, verifying, signing in and resetting a password (content only; layout.ts wraps them).
-import { csrfField, errorSummary, field, type FieldErrors } from './forms.ts';
+
+import { MIN_PASSWORD_LENGTH } from '../password-policy.ts';
+import { csrfField, errorSummary, type FieldErrors, field } from './forms.ts';
 import { html, type SafeHtml } from './html.ts';
 import { PORTAL_PATH } from './layout.ts';
-import { MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 
 export interface FormState {
   csrfToken: string;

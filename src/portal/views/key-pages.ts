@@ -1,8 +1,9 @@
 // Pages of the key dashboard: the list, creating a key (shown once), revoking one, and how to call the API with it.
-import type { ApiKeyRecord, Developer } from '../../accounts/types.ts';
+
 import { MAX_ACTIVE_KEYS, MAX_KEY_NAME_LENGTH } from '../../accounts/service.ts';
-import { csrfField, errorSummary, field } from './forms.ts';
+import type { ApiKeyRecord, Developer } from '../../accounts/types.ts';
 import type { FormState } from './auth-pages.ts';
+import { csrfField, errorSummary, field } from './forms.ts';
 import { html, type SafeHtml } from './html.ts';
 import { PORTAL_PATH } from './layout.ts';
 
@@ -11,10 +12,13 @@ export function keysPage(state: FormState & { developer: Developer; keys: readon
   const active = keys.filter((key) => key.revokedAt === null).length;
   const verified = developer.emailVerifiedAt !== null;
   return html`<h1>Your API keys</h1>
-${!verified && html`<div class="warning" role="note">
+${
+  !verified &&
+  html`<div class="warning" role="note">
 <p><strong>Your e-mail address ${developer.email} is not verified yet.</strong> Keys can be created once it is: follow the link in the message we sent you.</p>
 <form method="post" action="${PORTAL_PATH}/verify-email/resend">${csrfField(state.csrfToken)}<button type="submit" class="secondary">Send the link again</button></form>
-</div>`}
+</div>`
+}
 ${errorSummary(errors)}
 <section aria-labelledby="create-heading">
 <h2 id="create-heading">Create a key</h2>

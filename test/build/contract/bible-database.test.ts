@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BIBLE_COLUMNS,
   BIBLE_DATABASE_DDL,
+  type BibleTable,
   insertRowSql,
   readBibleMeta,
   storedVerse,
   verseFromRow,
-  type BibleTable,
 } from '../../../build/contract/bible-database.ts';
 import Database from '../../../build/contract/sqlite-driver.ts';
 import type { Verse } from '../../../build/contract/verse.ts';
@@ -24,7 +24,10 @@ describe('the Bible database format', () => {
     try {
       for (const table of Object.keys(BIBLE_COLUMNS) as BibleTable[]) {
         const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).all();
-        expect(columns.map((column) => column.name), table).toEqual([...BIBLE_COLUMNS[table]]);
+        expect(
+          columns.map((column) => column.name),
+          table,
+        ).toEqual([...BIBLE_COLUMNS[table]]);
       }
     } finally {
       db.close();
@@ -35,7 +38,15 @@ describe('the Bible database format', () => {
     expect(insertRowSql('meta')).toBe('INSERT INTO meta (key, value) VALUES (@key, @value)');
     const db = emptyBibleDatabase();
     try {
-      db.prepare(insertRowSql('books')).run({ lang: 'en', usfm: 'JHN', ord: 43, abbr: 'John', name: 'John', testament: 'NT', chapters: 21 });
+      db.prepare(insertRowSql('books')).run({
+        lang: 'en',
+        usfm: 'JHN',
+        ord: 43,
+        abbr: 'John',
+        name: 'John',
+        testament: 'NT',
+        chapters: 21,
+      });
       expect(db.prepare('SELECT * FROM books').get()).toEqual({
         lang: 'en',
         usfm: 'JHN',

@@ -1,6 +1,6 @@
 // The canon manifest: order, names and abbreviations per language, and book lookup.
 import { describe, expect, it } from 'vitest';
-import { CANON, LANGS, bookByOsis, bookByUsfm, resolveBook } from '../../../build/contract/books.ts';
+import { bookByOsis, bookByUsfm, CANON, LANGS, resolveBook } from '../../../build/contract/books.ts';
 
 const CANONICAL_USFM = (
   'GEN EXO LEV NUM DEU JOS JDG RUT 1SA 2SA 1KI 2KI 1CH 2CH EZR NEH EST JOB PSA PRO ECC SNG ISA ' +

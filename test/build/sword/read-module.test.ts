@@ -5,8 +5,7 @@ import { syntheticSwordZip } from '../../helpers/synthetic-sword.ts';
 
 const GEN_1_1 =
   '<w lemma="strong:H07225">In the beginning</w> <w lemma="strong:H0430">God</w> <w lemma="strong:H0853 strong:H01254" morph="strongMorph:TH8804">created</w> <w lemma="strong:H08064">the heaven</w> <w lemma="strong:H0853">and</w> <w lemma="strong:H0776">the earth</w>.';
-const JHN_3_16 =
-  '<q marker="" who="Jesus"><w lemma="strong:G1063">For</w> <w lemma="strong:G2316">God</w> so loved the world</q>.';
+const JHN_3_16 = '<q marker="" who="Jesus"><w lemma="strong:G1063">For</w> <w lemma="strong:G2316">God</w> so loved the world</q>.';
 
 function verse(version: ReturnType<typeof readSwordModule>['version'], book: string, chapter: number, number: number) {
   return version.books.find((b) => b.code === book)?.chapters[chapter - 1]?.verses.find((v) => v.number === number);
@@ -102,7 +101,13 @@ describe('readSwordModule with a made-up versification', () => {
       const zip = syntheticSwordZip({ versification: tiny, entries, entriesPerBlock });
       const { version } = readSwordModule(zip, 'TINY', { versification: tiny });
       expect(version.books.map((b) => [b.code, b.chapters.map((c) => c.verses.map((v) => v.text))])).toEqual([
-        ['GEN', [['one', 'two', 'three'], ['four', 'five']]],
+        [
+          'GEN',
+          [
+            ['one', 'two', 'three'],
+            ['four', 'five'],
+          ],
+        ],
         ['MAT', [['The book', 'Abraham begat Isaac']]],
       ]);
       expect(version.issues).toEqual([]);
@@ -117,7 +122,11 @@ describe('readSwordModule with a made-up versification', () => {
   });
 
   it('decodes a Latin-1 module', () => {
-    const zip = syntheticSwordZip({ versification: tiny, entries: { ...entries, 'Gen.1.1': 'EN el principio crió Dios' }, encoding: 'Latin-1' });
+    const zip = syntheticSwordZip({
+      versification: tiny,
+      entries: { ...entries, 'Gen.1.1': 'EN el principio crió Dios' },
+      encoding: 'Latin-1',
+    });
     const { version } = readSwordModule(zip, 'TINY', { versification: tiny });
     expect(version.books[0].chapters[0].verses[0].text).toBe('EN el principio crió Dios');
   });

@@ -68,7 +68,9 @@ describe.skipIf(!sourcesDir)('readUsfmBible on FRA-B-LSG1910-PD-UBS.zip', () => 
       'Heureux l’homme qui ne marche pas selon le conseil des méchants, Qui ne s’arrête pas sur la voie des pécheurs, Et qui ne s’assied pas en compagnie des moqueurs,',
     );
     expect(text('PSA 3:3')).toBe('Combien qui disent à mon sujet: Plus de salut pour lui auprès de Dieu! — Pause.');
-    expect(text('MAL 4:5')).toBe('Voici, je vous enverrai Élie, le prophète, Avant que le jour de l’Éternel arrive, Ce jour grand et redoutable.');
+    expect(text('MAL 4:5')).toBe(
+      'Voici, je vous enverrai Élie, le prophète, Avant que le jour de l’Éternel arrive, Ce jour grand et redoutable.',
+    );
   });
 
   it('puts section headings in the heading field', () => {

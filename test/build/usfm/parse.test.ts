@@ -22,9 +22,14 @@ function verse(book: Book, chapter: number, number: number) {
 
 describe('parseUsfmFile', () => {
   it('reads the book code, chapters and verses', () => {
-    const book = bookOf('\\id GEN Louis Segond\n\\c 1\n\\p\n\\v 1 Au commencement.\n\\v 2 La terre.\n\\c 2\n\\p\n\\v 1 Ainsi furent achevés.\n');
+    const book = bookOf(
+      '\\id GEN Louis Segond\n\\c 1\n\\p\n\\v 1 Au commencement.\n\\v 2 La terre.\n\\c 2\n\\p\n\\v 1 Ainsi furent achevés.\n',
+    );
     expect(book.code).toBe('GEN');
-    expect(book.chapters.map((c) => [c.number, c.verses.length])).toEqual([[1, 2], [2, 1]]);
+    expect(book.chapters.map((c) => [c.number, c.verses.length])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     expect(verse(book, 1, 2)).toEqual({ number: 2, text: 'La terre.' });
   });
 
@@ -87,9 +92,7 @@ describe('parseUsfmFile', () => {
     const parsed = parse('\\id ROM\n\\c 16\n\\p\n\\v 1-2 Je vous recommande Phoebé.\n\\v 3 Saluez.\n');
     if (parsed.type !== 'book') throw new Error('not a book');
     expect(parsed.book.chapters[0].verses[0]).toEqual({ number: 1, through: 2, text: 'Je vous recommande Phoebé.' });
-    expect(parsed.issues).toEqual([
-      { kind: 'merged-verse', where: 'ROM 16:1-2', detail: 'verses 1 to 2 are one verse in the source' },
-    ]);
+    expect(parsed.issues).toEqual([{ kind: 'merged-verse', where: 'ROM 16:1-2', detail: 'verses 1 to 2 are one verse in the source' }]);
   });
 
   it('reports an unknown marker with file, line and column, and keeps it out of the text', () => {
@@ -125,7 +128,12 @@ describe('parseUsfmFile', () => {
   });
 
   it('sets aside front matter and non-canonical books by their \\id', () => {
-    expect(parse('\\id FRT FRA\n\\periph Title Page\n\\mt1 LA BIBLE\n')).toEqual({ type: 'other', fileName: 'TEST.sfm', idCode: 'FRT', issues: [] });
+    expect(parse('\\id FRT FRA\n\\periph Title Page\n\\mt1 LA BIBLE\n')).toEqual({
+      type: 'other',
+      fileName: 'TEST.sfm',
+      idCode: 'FRT',
+      issues: [],
+    });
     expect(parse('\\id INT\n\\ip Introduction\n')).toMatchObject({ type: 'other', idCode: 'INT' });
     expect(parse('\\id TOB\n\\c 1\n\\p\n\\v 1 Tobit.\n')).toMatchObject({ type: 'other', idCode: 'TOB' });
   });

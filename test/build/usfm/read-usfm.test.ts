@@ -1,9 +1,9 @@
 // Reading a whole version: zip or folder in, canonical books in order out, with front matter set aside and differences reported.
-import { zipSync, strToU8 } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Versification } from '../../../build/versification.ts';
 import { readUsfmBible } from '../../../build/usfm/read-usfm.ts';
 import { usfmFilesFromBytes, usfmFilesFromZip } from '../../../build/usfm/source-zip.ts';
+import type { Versification } from '../../../build/versification.ts';
 
 const exodus = '\\id EXO\n\\c 1\n\\p\n\\v 1 Voici les noms.\n\\v 2-3 Ruben, Siméon.\n';
 const genesis = '\\id GEN\n\\c 1\n\\p\n\\v 1 Au commencement.\n\\v 2 La terre.\n\\v 3 Lumière.\n';
@@ -22,7 +22,7 @@ describe('usfmFilesFromZip', () => {
   it('keeps the .sfm files of a zip, in name order, and leaves other entries out', () => {
     const zip = zipSync({
       'BIBLE/p.sfm/X-02-EXO.p.sfm': strToU8(exodus),
-      'BIBLE/p.sfm/X-01-GEN.p.sfm': strToU8('\uFEFF' + genesis),
+      'BIBLE/p.sfm/X-01-GEN.p.sfm': strToU8(`\uFEFF${genesis}`),
       'BIBLE/p.sfm/styles.xml': strToU8('<styles/>'),
       'BIBLE/README.md': strToU8('# readme'),
     });

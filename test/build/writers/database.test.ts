@@ -1,9 +1,10 @@
 // The query database: a synthetic model round-trips, and full-text search ignores case and accents.
-import Database from '../../../build/contract/sqlite-driver.ts';
+
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from '../../../build/contract/sqlite-driver.ts';
 import { databaseBuildHash, writeDatabase } from '../../../build/writers/database.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
@@ -59,7 +60,11 @@ describe('database writer', () => {
 
   it('numbers verses in one run per language, in canonical order (search relies on it)', () => {
     const rows = db.prepare('SELECT id, lang, ord, chapter, verse FROM verses ORDER BY id').all() as {
-      id: number; lang: string; ord: number; chapter: number; verse: number;
+      id: number;
+      lang: string;
+      ord: number;
+      chapter: number;
+      verse: number;
     }[];
     expect(rows.length).toBeGreaterThan(5);
     const seenLangs: string[] = [];

@@ -30,7 +30,7 @@ describe('_redirects', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('writes the problem+json files it points at, typed by the service\'s problem page', () => {
+  it("writes the problem+json files it points at, typed by the service's problem page", () => {
     const unknownLang = JSON.parse(content(errorPaths.unknownLang));
     expect(unknownLang).toEqual({
       type: 'https://api.example.org/docs/problems#unknown-language',
@@ -83,6 +83,8 @@ describe('_headers', () => {
 
 describe('nginx server snippet', () => {
   it('sends the Bible Cache-Control with stale-while-revalidate', () => {
-    expect(content('nginx-bible.conf')).toContain('add_header Cache-Control "public, max-age=86400, stale-while-revalidate=604800" always;');
+    expect(content('nginx-bible.conf')).toContain(
+      'add_header Cache-Control "public, max-age=86400, stale-while-revalidate=604800" always;',
+    );
   });
 });

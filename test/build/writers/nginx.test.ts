@@ -1,20 +1,20 @@
 // The generated nginx rules, served by a real nginx over a tree written from the synthetic model, compared with the service.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticTree } from '../../../build/writers/static-tree.ts';
-import { hostRewrites, NGINX_MAPS_PATH, DEFAULT_ORIGIN } from '../../../build/writers/host-rewrites.ts';
-import { writeOutputs } from '../../../build/writers/output-dir.ts';
 import { REPLACED_ENTRIES } from '../../../build/pipeline.ts';
 import { precompress } from '../../../build/writers/compress.ts';
-import { syntheticVersions } from '../../helpers/synthetic-model.ts';
-import { buildBibleFixture, type BibleFixture } from '../../helpers/bible-fixture.ts';
-import { startTestServer, type TestServer } from '../../helpers/test-server.ts';
+import { DEFAULT_ORIGIN, hostRewrites, NGINX_MAPS_PATH } from '../../../build/writers/host-rewrites.ts';
+import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { staticTree } from '../../../build/writers/static-tree.ts';
+import { type BibleFixture, buildBibleFixture } from '../../helpers/bible-fixture.ts';
 import { problemType, TEST_PUBLIC_BASE_URL } from '../../helpers/problem.ts';
+import { syntheticVersions } from '../../helpers/synthetic-model.ts';
+import { startTestServer, type TestServer } from '../../helpers/test-server.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const skipReason = !NGINX && !process.env.CI ? 'nginx is not installed (apt-get install nginx-light)' : undefined;
@@ -70,7 +70,11 @@ describe.skipIf(skipReason !== undefined)('generated nginx config', () => {
     });
     nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     base = `http://127.0.0.1:${port}`;
-    await waitUntilListening(base, () => stderr, () => nginx?.exitCode !== null);
+    await waitUntilListening(
+      base,
+      () => stderr,
+      () => nginx?.exitCode !== null,
+    );
     // The service over the same synthetic Bible, to compare what both send.
     bible = await buildBibleFixture();
     service = await startTestServer({ ...bible.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });

@@ -2,13 +2,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
-import {
-  loadSearchIndex,
-  normalizeTerm,
-  searchIndexes,
-  searchOptions,
-  type SearchIndexFile,
-} from '../../../build/writers/search-index.ts';
+import { loadSearchIndex, normalizeTerm, type SearchIndexFile, searchIndexes, searchOptions } from '../../../build/writers/search-index.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
 describe('search index writer', () => {

@@ -1,8 +1,8 @@
 // The static tree: response bodies with the contract's shapes, deterministic bytes, precompressed copies.
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { staticTree } from '../../../build/writers/static-tree.ts';
 import { precompress } from '../../../build/writers/compress.ts';
+import { staticTree } from '../../../build/writers/static-tree.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
 const files = staticTree(syntheticVersions(), 'hash-tree');
@@ -13,7 +13,16 @@ describe('static tree writer', () => {
     const { versions } = byPath.get('api/v1/bible/versions.json');
     expect(versions.map((v: { lang: string }) => v.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
     expect(Object.keys(versions[0])).toEqual([
-      'code', 'lang', 'name', 'languageName', 'year', 'licence', 'attribution', 'books', 'chapters', 'verses',
+      'code',
+      'lang',
+      'name',
+      'languageName',
+      'year',
+      'licence',
+      'attribution',
+      'books',
+      'chapters',
+      'verses',
     ]);
     expect(versions[0]).toMatchObject({ code: 'LSG', books: 3, chapters: 6, verses: 10 });
   });

@@ -1,13 +1,13 @@
 // The portal's repository contracts (sessions, one-time tokens, credentials), written once against the interfaces.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/db/open.ts';
 import { createSqliteAccountRepository } from '../../../src/accounts/sqlite-repository.ts';
+import { type Db, openDatabase } from '../../../src/db/open.ts';
 import type { CredentialRepository } from '../../../src/portal/storage/credential-repository.ts';
 import type { SessionRepository } from '../../../src/portal/storage/session-repository.ts';
-import type { TokenRepository } from '../../../src/portal/storage/token-repository.ts';
 import { createSqliteCredentialRepository } from '../../../src/portal/storage/sqlite-credential-repository.ts';
 import { createSqliteSessionRepository } from '../../../src/portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from '../../../src/portal/storage/sqlite-token-repository.ts';
+import type { TokenRepository } from '../../../src/portal/storage/token-repository.ts';
 
 interface StoreUnderTest {
   sessions: SessionRepository;
@@ -80,7 +80,13 @@ function describePortalRepositoryContract(name: string, create: () => Promise<St
 
     it('tokens: only one of many simultaneous uses succeeds', async () => {
       const { tokens } = store;
-      await tokens.insert({ tokenHash: hash(1), purpose: 'reset-password', developerId: store.developers[0], createdAt: t0, expiresAt: t1 });
+      await tokens.insert({
+        tokenHash: hash(1),
+        purpose: 'reset-password',
+        developerId: store.developers[0],
+        createdAt: t0,
+        expiresAt: t1,
+      });
       const results = await Promise.all(Array.from({ length: 5 }, () => tokens.consume(hash(1), 'reset-password', t0)));
       expect(results.filter((result) => result !== undefined)).toHaveLength(1);
     });
@@ -126,7 +132,8 @@ function describePortalRepositoryContract(name: string, create: () => Promise<St
 describePortalRepositoryContract('SQLite', async () => {
   const db: Db = openDatabase(':memory:');
   const accounts = createSqliteAccountRepository(db);
-  const developer = async (email: string) => (await accounts.insertDeveloper({ name: email, email, emailVerifiedAt: null, createdAt: t0 }))!.id;
+  const developer = async (email: string) =>
+    (await accounts.insertDeveloper({ name: email, email, emailVerifiedAt: null, createdAt: t0 }))!.id;
   return {
     sessions: createSqliteSessionRepository(db),
     tokens: createSqliteTokenRepository(db),
