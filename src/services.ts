@@ -1,5 +1,6 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
 
+import { createAccountService } from './accounts/service.ts';
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
 import type { AppServices } from './app-services.ts';
 import { openBibleSource } from './bible/source.ts';
@@ -10,6 +11,11 @@ import { type Db, openDatabase } from './db/open.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
+import { createOidcProvider } from './portal/identity-provider.ts';
+import { createMailer } from './portal/mailer/create-mailer.ts';
+import { createSqliteCredentialRepository } from './portal/storage/sqlite-credential-repository.ts';
+import { createSqliteSessionRepository } from './portal/storage/sqlite-session-repository.ts';
+import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
 import { checkConfiguredFiles } from './startup-checks.ts';
 
 export interface RunningServices extends AppServices {
@@ -36,15 +42,26 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
     const bible = openBibleSource(config, logger);
     const opened = db;
+    const keys = createSqliteAccountRepository(opened);
+    const mailer = createMailer(config, logger);
     return {
       config,
       logger,
       churches,
-      keys: createSqliteAccountRepository(opened),
+      keys,
+      accounts: createAccountService({ repository: keys, fingerprinter }),
+      portal: {
+        sessions: createSqliteSessionRepository(opened),
+        tokens: createSqliteTokenRepository(opened),
+        credentials: createSqliteCredentialRepository(opened),
+        mailer,
+        identityProvider: config.oidc ? createOidcProvider(config.oidc) : undefined,
+      },
       fingerprinter,
       limitStores,
       bible,
       async close() {
+        mailer.close();
         await limitStores.close();
         bible.close();
         opened.close();

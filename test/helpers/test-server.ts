@@ -42,7 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const { lines: logs, destination } = collectLogLines();
   const logger = createLogger(config.logLevel, destination);
   const services = await createServices(config, logger);
-  const server = await listenOnLoopback(createApp(services));
+  const server = await listenOnLoopback(createApp(services), config.port);
   return {
     url: server.url,
     services,
