@@ -6,6 +6,7 @@ import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
+import { loadServedDocument } from './api-client.ts';
 import { listenOnLoopback } from './listen.ts';
 import { collectLogLines } from './log-lines.ts';
 import { TEST_PUBLIC_BASE_URL } from './problem.ts';
@@ -22,7 +23,8 @@ export interface TestServer {
 
 /**
  * Starts createApp(createServices(config)) on 127.0.0.1 with a fresh temp database
- * (demo data loaded) unless `env` says otherwise.
+ * (demo data loaded) unless `env` says otherwise. The OpenAPI document it serves is loaded for
+ * apiFetch before this returns, so its request is logged before any of the test's.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-test-'));
@@ -43,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logger = createLogger(config.logLevel, destination);
   const services = await createServices(config, logger);
   const server = await listenOnLoopback(createApp(services));
+  await loadServedDocument(server.url);
   return {
     url: server.url,
     services,
