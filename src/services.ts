@@ -1,7 +1,7 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
 
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
-import type { AppServices } from './app-services.ts';
+import type { AppServices, Clock } from './app-services.ts';
 import { openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
@@ -11,6 +11,14 @@ import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { checkConfiguredFiles } from './startup-checks.ts';
+
+export interface ServiceOptions {
+  /** The app's clock; default the system clock. Tests pass a fixed one. */
+  clock?: Clock;
+}
+
+/** The system clock: what the service runs with. */
+export const systemClock: Clock = { now: () => new Date() };
 
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
@@ -22,7 +30,11 @@ export interface RunningServices extends AppServices {
  * config names, connect to Redis, then open (create) the database and the fingerprint secret.
  * A bad setting is a ConfigError naming its variable, and whatever was opened is closed again.
  */
-export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
+export async function createServices(
+  config: Readonly<Config>,
+  logger: Logger,
+  { clock = systemClock }: ServiceOptions = {},
+): Promise<RunningServices> {
   checkConfiguredFiles(config);
   const limitStores = await createLimitStores(config, logger);
   let db: Db | undefined;
@@ -30,7 +42,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     db = openConfiguredDatabase(config.databasePath);
     const churches = createSqliteChurchRepository(db);
     if (config.demoData) {
-      const loaded = await loadDemoDataIfEmpty(churches);
+      const loaded = await loadDemoDataIfEmpty(churches, clock.now());
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
     }
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
@@ -44,6 +56,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       fingerprinter,
       limitStores,
       bible,
+      clock,
       async close() {
         await limitStores.close();
         bible.close();
