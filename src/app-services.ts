@@ -1,12 +1,19 @@
 // AppServices: everything the app is built from, as types only, so routes and middleware need not import app.ts.
 
 import type { AccountRepository } from './accounts/repository.ts';
+import type { AccountService } from './accounts/service.ts';
 import type { BibleSource } from './bible/source.ts';
 import type { ChurchRepository } from './church/repository.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './http/logger.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
+import type { PortalServices } from './portal/portal-services.ts';
+
+/** The time as the app sees it on a request path: the system clock in service, a fixed or settable one in tests. */
+export interface Clock {
+  now(): Date;
+}
 
 /** Everything the app needs, made once by createServices (services.ts) or by a test. */
 export interface AppServices {
@@ -14,7 +21,13 @@ export interface AppServices {
   logger: Logger;
   churches: ChurchRepository;
   keys: AccountRepository;
+  /** The account rules (keys, addresses, names): what the portal uses, as the CLI does. */
+  accounts: AccountService;
+  /** The developer portal's storage, mailer and identity provider. */
+  portal: PortalServices;
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;
+  /** What "now" is for upcoming events and key last-used times (the rate limiters keep their stores' own time). */
+  clock: Clock;
 }

@@ -9,6 +9,8 @@ import { methodGuard } from './http/method-guard.ts';
 import { requestLog } from './http/request-log.ts';
 import { createKeyAuth } from './keys/auth.ts';
 import { createKeyRateLimit } from './limits/key-limit.ts';
+import { createPortalRouter } from './portal/router.ts';
+import { PORTAL_PATH } from './portal/views/layout.ts';
 
 export function createApp(services: AppServices): express.Express {
   const app = express();
@@ -19,6 +21,8 @@ export function createApp(services: AppServices): express.Express {
   app.set('query parser', 'simple');
 
   app.use(requestLog(services.logger));
+  // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
+  app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders);
   app.use(methodGuard);
 

@@ -45,6 +45,31 @@ export interface Config {
   publicBaseUrl: string;
   /** pino's level names; `silent` turns logging off. */
   logLevel: LevelWithSilent;
+  /** The developer portal as developers reach it (links in e-mails, OIDC redirect); default `<publicBaseUrl>/portal`. */
+  portalUrl: string;
+  /** SMTP server of the portal's e-mail (`smtp://user:pass@host:587`); unset: .eml files in mailOutboxDir. */
+  smtpUrl?: string;
+  /** Sender of the portal's e-mail. */
+  mailFrom: string;
+  /** Where messages go without SMTP (their links are logged too). */
+  mailOutboxDir: string;
+  /** An OpenID Connect provider developers may sign in with; unset: e-mail and password only. */
+  oidc?: OidcConfig;
+  /** scrypt cost N of new password hashes (a power of two; OWASP: 2^17). */
+  passwordScryptCost: number;
+  /** A portal session ends after this many hours without a request. */
+  sessionIdleHours: number;
+  /** The portal cookie's Secure flag; `auto`: set when the request came over TLS (trust proxy aware). */
+  sessionCookieSecure: boolean | 'auto';
+}
+
+export interface OidcConfig {
+  /** Issuer URL; its /.well-known/openid-configuration is read at the first sign-in. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Label of the button: "Sign in with <name>". */
+  name: string;
 }
 
 /** Thrown at start for a bad setting, here or where the setting is first used (a file, Redis); names the variable. */
@@ -75,6 +100,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     publicSiteUrl: (env.PUBLIC_SITE_URL || 'https://churches.example.org').replace(/\/+$/, ''),
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL, port),
     logLevel: logLevel(env.LOG_LEVEL),
+    portalUrl: httpUrl(env, 'PORTAL_URL') ?? `${publicBaseUrl(env.PUBLIC_BASE_URL, port)}/portal`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Church API <no-reply@localhost>',
+    mailOutboxDir: path.resolve(root, env.MAIL_OUTBOX_DIR || 'var/outbox'),
+    oidc: oidc(env),
+    passwordScryptCost: powerOfTwo(env, 'PASSWORD_SCRYPT_N', 2 ** 17),
+    sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 24, 1, 24 * 90),
+    sessionCookieSecure: cookieSecure(env.SESSION_COOKIE_SECURE),
   };
   if (config.keyFingerprintSecret !== undefined && config.keyFingerprintSecret.length < 32) {
     throw new ConfigError('KEY_FINGERPRINT_SECRET', 'must be at least 32 characters (use `openssl rand -hex 32`)');
@@ -107,6 +140,48 @@ function publicBaseUrl(raw: string | undefined, port: number): string {
   } catch (error) {
     throw new ConfigError('PUBLIC_BASE_URL', (error as Error).message);
   }
+}
+
+/** An absolute http(s) URL without trailing slash, or undefined when unset. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, 'must be an http:// or https:// URL');
+  return raw.replace(/\/+$/, '');
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: all three or none. */
+function oidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = httpUrl(env, 'OIDC_ISSUER');
+  const clientId = env.OIDC_CLIENT_ID || undefined;
+  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
+    const missing = [issuer ? '' : 'OIDC_ISSUER', clientId ? '' : 'OIDC_CLIENT_ID', clientSecret ? '' : 'OIDC_CLIENT_SECRET'].filter(
+      Boolean,
+    );
+    throw new ConfigError(missing[0], `OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together; missing ${missing.join(', ')}`);
+  }
+  return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'OpenID Connect' };
+}
+
+function powerOfTwo(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback, 2, 2 ** 24);
+  if (!Number.isInteger(Math.log2(value))) throw new ConfigError(name, `must be a power of two, got ${value}`);
+  return value;
+}
+
+function cookieSecure(raw: string | undefined): boolean | 'auto' {
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new ConfigError('SESSION_COOKIE_SECURE', `must be auto, true or false, got "${raw}"`);
 }
 
 /** Express's names for address ranges, accepted in TRUST_PROXY. */

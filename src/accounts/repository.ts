@@ -41,6 +41,8 @@ export interface AccountRepository {
   insertDeveloper(developer: DeveloperInsert): Promise<Developer | undefined>;
   developerById(id: number): Promise<Developer | undefined>;
   developerByEmail(email: string): Promise<Developer | undefined>;
+  /** Sets the developer's name; undefined for an unknown developer. */
+  updateDeveloperName(developerId: number, name: string): Promise<Developer | undefined>;
   /** Every developer with their count of active keys, oldest account first. */
   listDevelopers(): Promise<DeveloperListing[]>;
   /** Sets the verification time unless one is set already (the first one is kept); undefined for an unknown developer. */

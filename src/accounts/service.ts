@@ -35,6 +35,8 @@ export interface AccountService {
   developerById(id: number): Promise<Developer | undefined>;
   /** Every developer with their number of active keys, oldest first. */
   listDevelopers(): Promise<DeveloperListing[]>;
+  /** Renames the developer; refuses a malformed name like createDeveloper does. */
+  renameDeveloper(developerId: number, name: string): Promise<Developer>;
   /** Marks the address verified; idempotent (the first verification time is kept). */
   verifyEmail(developerId: number): Promise<Developer>;
   /** Deletes the account; its keys stop working at once, in the same transaction. */
@@ -105,6 +107,13 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
 
     async listDevelopers() {
       return repository.listDevelopers();
+    },
+
+    async renameDeveloper(developerId, name) {
+      const developerName = checkedName(name, MAX_DEVELOPER_NAME_LENGTH, 'A developer name');
+      const developer = await repository.updateDeveloperName(developerId, developerName);
+      if (!developer) throw new AccountRefusal('unknown-developer', `No developer with id ${developerId}.`);
+      return developer;
     },
 
     async verifyEmail(developerId) {

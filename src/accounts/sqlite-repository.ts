@@ -84,6 +84,12 @@ export function createSqliteAccountRepository(db: Db): AccountRepository {
       return row ? toDeveloper(row) : undefined;
     },
 
+    async updateDeveloperName(developerId, name) {
+      statements.updateDeveloperName.run(name, developerId);
+      const row = statements.developerById.get(developerId);
+      return row ? toDeveloper(row) : undefined;
+    },
+
     async listDevelopers() {
       return statements.listDevelopers.all().map(toDeveloperListing);
     },
@@ -155,6 +161,7 @@ function prepareStatements(db: Db) {
        FROM developers ORDER BY created_at, id`,
     ),
     verifyDeveloper: db.prepare<[string, number]>('UPDATE developers SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL'),
+    updateDeveloperName: db.prepare<[string, number]>('UPDATE developers SET name = ? WHERE id = ?'),
     deleteDeveloper: db.prepare<[number]>('DELETE FROM developers WHERE id = ?'),
     reservedEmail: db.prepare<[string], { email: string }>('SELECT email FROM reserved_emails WHERE email = ?'),
     insertReservedEmail: db.prepare<[string, string]>('INSERT OR IGNORE INTO reserved_emails (email, imported_at) VALUES (?, ?)'),

@@ -29,6 +29,7 @@ export function createDocsRouter(config: OpenApiConfig): Router {
       name: 'Church Data and Bible API',
       openapi: '/api/openapi.json',
       docs: '/docs',
+      portal: '/portal/',
       problems: PROBLEMS_PAGE_PATH,
       bible: '/api/v1/bible/versions',
     });

@@ -15,12 +15,22 @@ export interface LimitStores {
   invalidKey: Store;
   /** Requests to the Bible's dynamic endpoints, per client address. */
   bible: Store;
+  /** Failed portal sign-ins, per account (the address typed). */
+  signInAccount: Store;
+  /** Failed portal sign-ins, per client address. */
+  signInClient: Store;
   /** Stops timers and quits the Redis connection. */
   close(): Promise<void>;
 }
 
 /** Redis key prefixes, one per limiter, so their counts never mix. */
-export const REDIS_PREFIXES = { key: 'rl:key:', invalidKey: 'rl:invalid-key:', bible: 'rl:bible:' } as const;
+export const REDIS_PREFIXES = {
+  key: 'rl:key:',
+  invalidKey: 'rl:invalid-key:',
+  bible: 'rl:bible:',
+  signInAccount: 'rl:sign-in-account:',
+  signInClient: 'rl:sign-in-client:',
+} as const;
 
 /** Thrown at start when the configured Redis cannot be reached: a bad REDIS_URL, reported as one line like any bad setting. */
 export class LimitStoreError extends ConfigError {
@@ -41,7 +51,13 @@ export async function createLimitStores(config: Pick<Config, 'redisUrl'>, logger
 }
 
 function createMemoryStores(): LimitStores {
-  const stores = { key: new MemoryStore(), invalidKey: new MemoryStore(), bible: new MemoryStore() };
+  const stores = {
+    key: new MemoryStore(),
+    invalidKey: new MemoryStore(),
+    bible: new MemoryStore(),
+    signInAccount: new MemoryStore(),
+    signInClient: new MemoryStore(),
+  };
   return {
     kind: 'memory',
     ...stores,
@@ -72,6 +88,8 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
     key: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.key }),
     invalidKey: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.invalidKey }),
     bible: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.bible }),
+    signInAccount: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.signInAccount }),
+    signInClient: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.signInClient }),
     async close() {
       started = false;
       if (client.isOpen) await client.close();

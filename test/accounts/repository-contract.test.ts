@@ -72,6 +72,13 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       expect(await accounts.markEmailVerified(ana.id + 1000, t0)).toBeUndefined();
     });
 
+    it('renames a developer and answers undefined for an unknown one', async () => {
+      const ana = await developer('ana@example.org');
+      expect(await accounts.updateDeveloperName(ana.id, 'Ana Lima')).toEqual({ ...ana, name: 'Ana Lima' });
+      expect(await accounts.developerById(ana.id)).toEqual({ ...ana, name: 'Ana Lima' });
+      expect(await accounts.updateDeveloperName(ana.id + 1000, 'Nobody')).toBeUndefined();
+    });
+
     it('lists developers oldest first with their active keys', async () => {
       const later = await developer('later@example.org', t0, '2026-03-02T00:00:00.000Z');
       const earlier = await developer('earlier@example.org', t0, '2026-03-01T00:00:00.000Z');

@@ -99,6 +99,15 @@ describe('developer accounts', () => {
     expect(withAccount.message).not.toMatch(/exist/i);
   });
 
+  it('can be renamed under the same name rules as at sign-up; an unknown developer is refused', async () => {
+    const developer = await accounts.createDeveloper({ name: 'Dev', email: 'dev@example.org' });
+    expect((await accounts.renameDeveloper(developer.id, '  Ana Lima ')).name).toBe('Ana Lima');
+    expect(await refusalCode(accounts.renameDeveloper(developer.id, ' '))).toBe('invalid-name');
+    expect(await refusalCode(accounts.renameDeveloper(developer.id, 'a\u0007b'))).toBe('invalid-name');
+    expect(await refusalCode(accounts.renameDeveloper(developer.id + 1000, 'Ana'))).toBe('unknown-developer');
+    expect((await accounts.developerById(developer.id))?.name).toBe('Ana Lima');
+  });
+
   it('are verified once: the first verification time is kept; verified at creation means verified then', async () => {
     const developer = await accounts.createDeveloper({ name: 'Dev', email: 'dev@example.org' });
     const first = await accounts.verifyEmail(developer.id);

@@ -9,13 +9,14 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listenOnLoopback(app: Express): Promise<Listening> {
+/** `port` 0 (the default) takes a free one; a test that must know its address first passes one. */
+export async function listenOnLoopback(app: Express, port = 0): Promise<Listening> {
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

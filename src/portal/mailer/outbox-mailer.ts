@@ -1,0 +1,30 @@
+// Without SMTP: each message becomes an .eml file in the outbox folder, and its link is logged, so the flow works on a laptop.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../../http/logger.ts';
+import type { Mailer } from './mailer.ts';
+
+/**
+ * Writes messages as RFC 5322 files (open them with any mail client) to `dir`.
+ *
+ * The one exception to "tokens are never logged": the message's link, token included, is logged
+ * at info level, because on a laptop without SMTP that line is how the developer gets it. This
+ * mailer is only chosen when SMTP_URL is unset; a production server sets SMTP_URL.
+ */
+export function createOutboxMailer(dir: string, from: string, logger: Logger): Mailer {
+  // nodemailer's stream transport composes the message (both parts, headers, encodings) without sending it.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send({ to, subject, text, html, link }) {
+      const info = await composer.sendMail({ from, to, subject, text, html });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ file, subject, ...(link ? { link } : {}) }, 'e-mail written to the outbox (no SMTP_URL set)');
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,140 @@
+// The developer portal under /portal/: security headers, assets, sessions, CSRF, then the page groups, with HTML error pages.
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { AppServices } from '../app-services.ts';
+import { createAccountRoutes } from './account.ts';
+import { createPortalAuthService } from './auth-service.ts';
+import { portalCsrf } from './csrf.ts';
+import { createKeyRoutes } from './keys.ts';
+import { createOidcRoutes } from './oidc.ts';
+import { sendPage } from './page-response.ts';
+import { createPasswordHasher } from './passwords.ts';
+import './session-data.ts';
+import { RepositorySessionStore } from './session-store.ts';
+import { createSignInRoutes } from './sign-in.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+import { createSignUpRoutes } from './sign-up.ts';
+import { loadDeveloper } from './signed-in.ts';
+import { createOneTimeTokens } from './tokens.ts';
+import { errorPage } from './views/error-page.ts';
+import { PORTAL_PATH } from './views/layout.ts';
+
+export type PortalRouterServices = Pick<AppServices, 'config' | 'logger' | 'accounts' | 'portal' | 'fingerprinter' | 'limitStores'>;
+
+/** The portal's own cookie name: the API sets none, and providers on the same host set theirs. */
+export const SESSION_COOKIE = 'portal_sid';
+
+const ASSETS_DIR = path.resolve(import.meta.dirname, '../../public/portal');
+const PORTAL_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * Mount at PORTAL_PATH, before the API's method guard (the portal's forms post).
+ *
+ * @example app.use(PORTAL_PATH, createPortalRouter(services));
+ */
+export function createPortalRouter(services: PortalRouterServices): Router {
+  const { config, logger, accounts, portal } = services;
+  const auth = createPortalAuthService({
+    accounts,
+    credentials: portal.credentials,
+    sessions: portal.sessions,
+    tokens: createOneTimeTokens(portal.tokens),
+    passwords: createPasswordHasher(config.passwordScryptCost),
+    mailer: portal.mailer,
+    portalUrl: config.portalUrl,
+    logger,
+  });
+
+  const router = express.Router();
+  router.use(portalHelmet());
+  router.use('/assets', express.static(ASSETS_DIR, { index: false, maxAge: '1h', fallthrough: false }));
+  router.use(methodCheck);
+  router.use((_req, res, next) => {
+    // Pages hold CSRF tokens, new keys and account details: never kept by a cache.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
+  router.use(portalSession(services));
+  router.use(portalCsrf.csrfSynchronisedProtection);
+  router.use(loadDeveloper(accounts));
+
+  router.use(createKeyRoutes(accounts, config.publicBaseUrl));
+  router.use(createSignUpRoutes(auth));
+  router.use(createSignInRoutes({ auth, throttle: createSignInThrottle(services), providerName: portal.identityProvider?.name }));
+  if (portal.identityProvider)
+    router.use(createOidcRoutes({ auth, provider: portal.identityProvider, portalUrl: config.portalUrl, logger }));
+  router.use(createAccountRoutes(accounts, auth));
+
+  router.use((req, res) => {
+    sendPage(req, res, 'Page not found', errorPage('Page not found', 'There is no portal page at this address.'), 404);
+  });
+  router.use(portalErrorHandler(services));
+  return router;
+}
+
+/** Strict CSP: this origin only, no inline script or style, no framing, forms post only here. */
+function portalHelmet(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+}
+
+function portalSession({ config, portal, fingerprinter }: PortalRouterServices): RequestHandler {
+  const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
+  return session({
+    name: SESSION_COOKIE,
+    // Derived from the key fingerprint secret (an HMAC of a fixed label), so there is no second secret to keep.
+    secret: fingerprinter.fingerprint('portal session cookie signature v1'),
+    store: new RepositorySessionStore(portal.sessions, idleMs),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: { path: PORTAL_PATH, httpOnly: true, sameSite: 'lax', secure: config.sessionCookieSecure, maxAge: idleMs },
+  });
+}
+
+const methodCheck: RequestHandler = (req, res, next) => {
+  if (PORTAL_METHODS.has(req.method)) return next();
+  res.setHeader('Allow', 'GET, HEAD, POST');
+  res.status(405).type('text').send('Method not allowed');
+};
+
+function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return void res.destroy();
+    if (error === portalCsrf.invalidCsrfTokenError || error?.code === 'EBADCSRFTOKEN') {
+      const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
+      return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
+    }
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
+    if (status < 500)
+      return sendPage(req, res, 'Bad request', errorPage('Bad request', 'The request could not be read. Go back and try again.'), status);
+    logger.error({ requestId: res.locals.requestId, path: req.path, error: String(error?.stack ?? error) }, 'unhandled portal error');
+    sendPage(
+      req,
+      res,
+      'Something went wrong',
+      errorPage('Something went wrong', 'The page could not be shown. Try again in a moment.'),
+      500,
+    );
+  };
+}

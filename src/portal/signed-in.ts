@@ -1,0 +1,51 @@
+// Who is signed in: loading the developer of the session, requiring one, and starting or ending a signed-in session.
+import type { Request, RequestHandler, Response } from 'express';
+import type { AccountService } from '../accounts/service.ts';
+import type { Developer } from '../accounts/types.ts';
+import type { PortalLocals } from './page-response.ts';
+import { PORTAL_PATH } from './views/layout.ts';
+
+/** Sets res.locals.developer when the session belongs to a developer who still exists. */
+export function loadDeveloper(accounts: AccountService): RequestHandler {
+  return async (req, res, next) => {
+    const developerId = req.session?.developerId;
+    if (developerId === undefined) return next();
+    const developer = await accounts.developerById(developerId);
+    if (developer) (res.locals as PortalLocals).developer = developer;
+    else delete req.session.developerId;
+    next();
+  };
+}
+
+/** Pages for signed-in developers: others go to the sign-in page. */
+export const requireDeveloper: RequestHandler = (_req, res, next) => {
+  if ((res.locals as PortalLocals).developer) return next();
+  res.redirect(303, `${PORTAL_PATH}/sign-in`);
+};
+
+/** The signed-in developer of a route behind requireDeveloper. */
+export function currentDeveloper(res: { locals: Record<string, unknown> }): Developer {
+  const developer = (res.locals as PortalLocals).developer;
+  if (!developer) throw new Error('currentDeveloper needs requireDeveloper before the route.');
+  return developer;
+}
+
+/**
+ * Signs the developer in with a new session id (no id known before sign-in stays valid, so a
+ * planted cookie cannot be ridden), carrying nothing over from the old session.
+ */
+export function startSignedInSession(req: Request, developerId: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((error: unknown) => {
+      if (error) return reject(error);
+      req.session.developerId = developerId;
+      req.session.save((saveError: unknown) => (saveError ? reject(saveError) : resolve()));
+    });
+  });
+}
+
+/** Ends the session: its row is deleted, the cookie no longer names anything, and this response is a signed-out one. */
+export function endSession(req: Request, res: Response): Promise<void> {
+  delete (res.locals as PortalLocals).developer;
+  return new Promise((resolve, reject) => req.session.destroy((error: unknown) => (error ? reject(error) : resolve())));
+}

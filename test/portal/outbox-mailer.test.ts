@@ -1,0 +1,42 @@
+// Without SMTP: each message is an .eml file in the outbox folder with both parts, and its link is logged (laptop only).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { PortalClient } from './portal-client.ts';
+import { GOOD_PASSWORD, TEST_SCRYPT_N } from './portal-server.ts';
+
+let server: TestServer;
+let outbox: string;
+
+beforeAll(async () => {
+  outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-'));
+  server = await startTestServer({ MAIL_OUTBOX_DIR: outbox, PASSWORD_SCRYPT_N: TEST_SCRYPT_N });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(outbox, { recursive: true, force: true });
+});
+
+describe('the outbox mailer', () => {
+  it('writes the verification message as an .eml file and logs its link, so sign-up works without a mail server', async () => {
+    const client = new PortalClient(server.url);
+    await client.get('/portal/sign-up');
+    await client.post('/portal/sign-up', { name: 'Laptop Dev', email: 'laptop@example.org', password: GOOD_PASSWORD });
+    let files: string[] = [];
+    for (let wait = 0; wait < 50 && files.length === 0; wait += 1) {
+      files = fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'));
+      if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0])));
+    expect(mail.subject).toBe('Verify your e-mail address');
+    expect(mail.text).toMatch(/\/portal\/verify-email\?token=/);
+    expect(mail.html).toContain('/portal/verify-email?token=');
+    const link = /https?:\/\/\S+verify-email\?token=\S+/.exec(mail.text ?? '')![0];
+    const logged = server.logs.map((line) => JSON.parse(line)).find((entry) => entry.link !== undefined);
+    expect(logged).toMatchObject({ link, subject: 'Verify your e-mail address' });
+  });
+});
