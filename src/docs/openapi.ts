@@ -1,4 +1,5 @@
 // The OpenAPI 3.1 document of the service, made from the schemas the code types and validates with and from this server's settings.
+import { LANGS } from '../../build/contract/books.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../keys/format.ts';
 import { biblePaths } from './openapi/bible-operations.ts';
 import { churchPaths } from './openapi/church-operations.ts';
@@ -23,7 +24,7 @@ export function openApiDocument(config: OpenApiConfig): Json {
     info: {
       title: 'Church Data and Bible API',
       version: '1.0.0',
-      summary: 'Public, read-only, free: church data behind personal API keys, and a Bible in five languages without a key.',
+      summary: `Public, read-only, free: church data behind personal API keys, and a Bible in ${LANGS.length} languages without a key.`,
       description: documentDescription(config),
       license: { name: 'MIT', identifier: 'MIT' },
     },

@@ -35,7 +35,8 @@ export function biblePaths(parts: DocumentParts): Json {
   const badChapter = thrownProblem(() => parsePositiveInteger('chapter', '01'));
   const decode = problems.malformedRequest(400, "Failed to decode param '%E0%A4%A'");
   const unknownBook = problems.unknownBibleBook('fr', 'Genesis');
-  const noChapter = [problems.chapterOutsideBook('Genèse', 51, 50), problems.chapterWithoutVerses('Genèse', 51)];
+  // One example per type and parameter; an empty chapter (chapterWithoutVerses) has the same type as this one.
+  const noChapter = [problems.chapterOutsideBook('Genèse', 51, 50)];
   const ranges = rangeExamples();
   return {
     '/api/v1/bible/versions': path({
@@ -103,12 +104,7 @@ export function biblePaths(parts: DocumentParts): Json {
       parameters: [queryParameter(), langParameter(parts), pageParameter(), sizeParameter()],
       body: SearchHitPageSchema,
       example: searchExample(),
-      invalid: [
-        thrownProblem(() => parseSearch({})),
-        thrownProblem(() => parseSearch({ q: 'x'.repeat(201) })),
-        unknownLang,
-        thrownProblem(() => parseSearch({ q: 'grace', size: '0' })),
-      ],
+      invalid: [thrownProblem(() => parseSearch({})), unknownLang, thrownProblem(() => parseSearch({ q: 'grace', size: '0' }))],
       servedFrom: 'database',
     }),
   };

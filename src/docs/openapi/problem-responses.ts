@@ -14,6 +14,8 @@ export function problemResponse(parts: DocumentParts, description: string, examp
   const statuses = new Set(examples.map((problem) => problem.status));
   if (statuses.size !== 1) throw new Error(`One response, one status: ${description} mixes ${[...statuses].join(', ')}.`);
   const slugs = [...new Set(examples.map((problem) => problem.type))];
+  const names = examples.map((problem) => (problem.parameter === undefined ? problem.type : `${problem.type}-${problem.parameter}`));
+  if (new Set(names).size !== names.length) throw new Error(`${description}: two examples of one problem type and parameter.`);
   return {
     description: `${description}\n\nProblem types: ${slugs.map((slug) => `[${slug}](${problemTypeUri(parts.config.publicBaseUrl, slug)})`).join(', ')}.`,
     headers,
@@ -21,8 +23,8 @@ export function problemResponse(parts: DocumentParts, description: string, examp
       [PROBLEM_CONTENT_TYPE]: {
         schema: parts.components.ref(problemSchema(parts.config.publicBaseUrl)),
         examples: Object.fromEntries(
-          examples.map((problem) => [
-            problem.parameter === undefined ? problem.type : `${problem.type}-${problem.parameter}`,
+          examples.map((problem, index) => [
+            names[index],
             { summary: problem.title, value: problemBody(problem, parts.config.publicBaseUrl) },
           ]),
         ),
