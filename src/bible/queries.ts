@@ -7,7 +7,8 @@ export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name'>
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
-export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> & Pick<BibleTables['books'], 'abbr' | 'name'>;
+export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> &
+  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'>;
 
 export interface SearchPage {
   totalItems: number;
@@ -19,9 +20,9 @@ export interface BibleQueries {
   version(lang: Lang): VersionRow | undefined;
   /** One book of the version in `lang` by USFM code, or undefined when the version lacks it. */
   book(lang: Lang, usfm: string): BookRow | undefined;
-  /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
+  /** The last verse number a chapter holds; undefined for no verses. */
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
-  /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
+  /** Verses of a chapter numbered from `from` to `to`. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
@@ -51,11 +52,11 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
   );
   const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
-    'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+    'SELECT max(verse) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
   const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
-    `SELECT verse, through, text, heading, notes FROM verses
-     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
+    `SELECT verse, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse BETWEEN ? AND ?
      ORDER BY verse`,
   );
   // The FTS table holds every language. The build numbers verses in one run per language, in
@@ -79,7 +80,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
   // joins run only for the page asked for.
   const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
-    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text
      FROM (SELECT rowid AS id FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
@@ -92,7 +93,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     lastVerse(lang, usfm, chapter) {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
-    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
     search(lang, match, limit, offset) {
       const { first, last } = idRange(lang);
       if (first === null || last === null) return { totalItems: 0, hits: [] };

@@ -34,7 +34,7 @@ describeWith(['chromium'], 'the docs page rendered by headless Chromium', () => 
           '--virtual-time-budget=15000',
           '--dump-dom',
           // Deep link: the versions operation opens, where a "Try it out" button would stand.
-          `${server.url}/docs#/Bible/get_api_v1_bible_versions`,
+          `${server.url}/docs#/Bible/listBibleVersions`,
         ],
         { maxBuffer: 32 * 1024 * 1024, timeout: 60_000 },
       );
