@@ -4,6 +4,8 @@ import type { Logger } from '../http/logger.ts';
 
 /** How often, at most, an ongoing store outage is logged. */
 export const OUTAGE_LOG_INTERVAL_MS = 60_000;
+/** After a failure, calls fail at once for this long rather than each waiting out the timeout again. */
+export const OUTAGE_BACKOFF_MS = 1_000;
 
 /**
  * A store call that failed or took too long. The outage reporter has already logged it (or is
@@ -16,17 +18,22 @@ export class LimitStoreUnavailable extends Error {
   }
 }
 
-/** Logs a store outage at most once per interval, however many requests meet it. */
+/** The state of one store connection: logs an outage at most once per interval, however many requests meet it. */
 export interface OutageReporter {
   report(error: unknown, message: string): void;
+  /** True for OUTAGE_BACKOFF_MS after a failure: calls skip the store (a request meets one timeout, not one per limiter). */
+  isDown(): boolean;
 }
 
 export function createOutageReporter(logger: Logger, intervalMs = OUTAGE_LOG_INTERVAL_MS, now = Date.now): OutageReporter {
   let lastLogged = Number.NEGATIVE_INFINITY;
+  let downUntil = Number.NEGATIVE_INFINITY;
   let suppressed = 0;
   return {
+    isDown: () => now() < downUntil,
     report(error, message) {
       const time = now();
+      downUntil = time + OUTAGE_BACKOFF_MS;
       if (time - lastLogged < intervalMs) {
         suppressed += 1;
         return;
@@ -41,7 +48,8 @@ export function createOutageReporter(logger: Logger, intervalMs = OUTAGE_LOG_INT
 /**
  * Wraps `store` so that get, increment, decrement and resetKey settle within `timeoutMs`:
  * past it (or on any error) they reject with LimitStoreUnavailable, which the limiters
- * (passOnStoreError) turn into "let the request through". The late reply is ignored.
+ * (passOnStoreError) turn into "let the request through". The late reply is ignored. For a
+ * second after a failure, calls fail at once without asking the store.
  */
 export function boundedStore(store: Store, timeoutMs: number, outage: OutageReporter): Store {
   const call = <T>(operation: string, run: () => Promise<T> | T): Promise<T> => withTimeout(operation, run, timeoutMs, outage);
@@ -63,9 +71,12 @@ export function boundedStore(store: Store, timeoutMs: number, outage: OutageRepo
 }
 
 async function withTimeout<T>(operation: string, run: () => Promise<T> | T, timeoutMs: number, outage: OutageReporter): Promise<T> {
+  if (outage.isDown()) throw new LimitStoreUnavailable(`rate-limit store ${operation} skipped: the store failed less than a second ago`);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    // Rejecting from setImmediate lets a reply that already arrived (the event loop was busy, not the store) be read first:
+    // timers run before I/O callbacks in a turn of the loop, setImmediate after them.
+    timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
   });
   try {
     return await Promise.race([Promise.resolve().then(run), timedOut]);
