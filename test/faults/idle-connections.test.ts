@@ -43,6 +43,7 @@ describe(`${IDLE_SOCKETS} idle sockets against a server capped at ${CAP} connect
       headersTimeoutMs: HEADERS_TIMEOUT_MS,
       requestTimeoutMs: 5_000,
       keepAliveTimeoutMs: 1_000,
+      publicBaseUrl: app.services.config.publicBaseUrl,
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
