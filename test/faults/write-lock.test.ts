@@ -1,7 +1,7 @@
 // Another process holding the church database's write lock must not stall or fail keyed requests ("last used" is bookkeeping).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getWithKey } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -61,4 +61,21 @@ describe('with the church database write-locked by another process', () => {
     }
     expect((await app.services.keys.listKeys(developer.id))[0].lastUsedAt).not.toBeNull();
   }, 20_000);
+
+  it('turns a database error in a request into a logged problem, never a bare 500', async () => {
+    const key = await createTestKey(app.services);
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const lookup = vi.spyOn(app.services.churches, 'publicChurchBySlug').mockRejectedValue(busy);
+    try {
+      const before = app.logs.length;
+      const response = await getWithKey(app.url + CHURCH, key);
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await response.json()).toMatchObject({ status: response.status });
+      const errors = app.logs.slice(before).filter((line) => line.includes('"level":"error"'));
+      expect(errors.some((line) => line.includes('database is locked'))).toBe(true);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
 });
