@@ -22,7 +22,8 @@ export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {
 };
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
-  const router = express.Router();
+  // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
+  const router = express.Router({ caseSensitive: true, strict: true });
   const { bible } = services;
   const rateLimit = createBibleRateLimit(services);
 
