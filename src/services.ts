@@ -63,7 +63,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       async close() {
         mailer.close();
         await limitStores.close();
-        bible.close();
+        await bible.close();
         opened.close();
       },
     };
