@@ -86,8 +86,12 @@ const cacheHeaders = {
   'Cache-Control': { schema: { type: 'string' } },
 };
 
+/** What any operation may answer when the service fails in a way it did not foresee: still a problem, never caused by the request. */
+const unforeseenFailure = problem('An unforeseen failure of the service, not caused by the request; retry later.');
+
 const bibleErrors = {
   '304': { description: 'Not modified (If-None-Match matched the ETag).' },
+  '500': unforeseenFailure,
   '503': problem(
     'The Bible has not been built on this server (`npm run build:bible`), or its tree and database come from different builds.',
     { 'Retry-After': { schema: { type: 'integer' } } },
@@ -97,6 +101,7 @@ const churchErrors = {
   '304': { description: 'Not modified (If-None-Match matched the ETag).' },
   '401': problem('Key missing, malformed, unknown or revoked.', { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer' } } }),
   '404': problem('No such church, or its profile is not public: the two answers are byte-identical.'),
+  '500': unforeseenFailure,
   '429': problem('More than 120 requests within a minute with this key (or too many invalid keys from one address).', {
     'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
     ...rateLimitHeaders,
@@ -481,7 +486,12 @@ const SCHEMAS: Json = {
     properties: {
       lang: { type: 'string' },
       version: { type: 'string' },
-      books: { type: 'array', minItems: 66, maxItems: 66, items: ref('Book') },
+      books: {
+        type: 'array',
+        maxItems: 66,
+        items: ref('Book'),
+        description: 'The books of the canon that the version holds, in canonical order: all 66 for the five published versions.',
+      },
     },
   },
   BookRef: {

@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Lang } from '../../build/contract/books.ts';
 import { buildBible } from '../../build/pipeline.ts';
+import { describeWith, requirement } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
-const sourcesDir = process.env.BIBLE_SOURCES_DIR;
+const sourcesDir = requirement('BIBLE_SOURCES_DIR').path;
 
 interface Golden {
   lang: Lang;
@@ -78,7 +79,7 @@ interface PassageBody {
   verses: { verse: number; text: string }[];
 }
 
-describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
+describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
   let dir: string;
   let server: TestServer;
 
