@@ -17,8 +17,11 @@ export interface QueryPoolOptions {
   /** How long one query may run on its worker: past it the request answers 503 and the worker is replaced. */
   timeoutMs: number;
   logger: Logger;
-  /** Called when a worker finds the database gone or of another build, so the source looks again at once. */
-  onStale: () => void;
+  /**
+   * Called once when the pool stops serving: a worker found the database gone or of another
+   * build, or died before it was ready. The source then opens the build again.
+   */
+  onStopped: () => void;
 }
 
 export interface QueryPool {
@@ -32,6 +35,8 @@ export interface QueryPool {
   run<M extends QueryMethod>(method: M, ...args: Parameters<BibleQueries[M]>): Promise<ReturnType<BibleQueries[M]>>;
   /** Lets queued and running queries finish, then stops the workers; new queries answer 503. */
   close(): Promise<void>;
+  /** True once the pool has stopped serving on its own (see onStopped); every query answers 503. */
+  readonly stopped: boolean;
 }
 
 /** Seconds a client is told to wait after a 503 search-busy: the queue moves within a second. */
@@ -88,7 +93,6 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
     }
     if (message.type === 'unusable') {
       giveUp(`the search worker cannot use this build: ${message.reason}`);
-      options.onStale();
       return;
     }
     const job = slot.job;
@@ -163,9 +167,13 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
       void slot.worker.terminate();
     }
     settleDrain();
+    if (!closing) options.onStopped();
   };
 
   return {
+    get stopped() {
+      return unusable !== undefined;
+    },
     run(method, ...args) {
       if (closing || unusable !== undefined) return Promise.reject(new ApiError(problems.bibleRebuilding()));
       if (!started) {

@@ -79,6 +79,12 @@ export function openBibleSource(config: SourceConfig, logger: Logger, options: B
   const recheckNow = (): void => {
     lastCheck = -Infinity;
   };
+  // A search pool that stopped (its workers found another build, or could not start) is
+  // replaced by opening the build again, even when the files look unchanged.
+  const reopenNow = (): void => {
+    lastFingerprint = null;
+    recheckNow();
+  };
 
   const check = (): void => {
     const now = Date.now();
@@ -87,7 +93,7 @@ export function openBibleSource(config: SourceConfig, logger: Logger, options: B
     const fingerprint = JSON.stringify(artifactFingerprint(config));
     if (fingerprint === lastFingerprint) return;
     lastFingerprint = fingerprint;
-    const opened = openBuild(config, logger, recheckNow);
+    const opened = openBuild(config, logger, { onStale: recheckNow, onPoolStopped: reopenNow });
     if ('reason' in opened && build && opened.stampBuildHash === build.buildHash) {
       // A build swaps the database in first and the tree a few seconds later. Until the tree
       // moves, the open handle still reads the old database file, which matches the old tree:
@@ -107,7 +113,7 @@ export function openBibleSource(config: SourceConfig, logger: Logger, options: B
       unavailableReason = opened.reason;
       return;
     }
-    if (build && build.buildHash === opened.buildHash) {
+    if (build && build.buildHash === opened.buildHash && !build.pool.stopped) {
       // Same build, only the files were touched: keep the warm one.
       void closeBuild(opened);
       return;
@@ -146,7 +152,11 @@ async function closeBuild(build: OpenBuild | null): Promise<void> {
 }
 
 /** Opens database and tree, or says why they cannot be served together. */
-function openBuild(config: SourceConfig, logger: Logger, onStale: () => void): OpenBuild | { reason: string; stampBuildHash?: string } {
+function openBuild(
+  config: SourceConfig,
+  logger: Logger,
+  { onStale, onPoolStopped }: { onStale: () => void; onPoolStopped: () => void },
+): OpenBuild | { reason: string; stampBuildHash?: string } {
   const stampFile = path.join(config.biblePublicDir, staticPaths.stamp);
   const stamp = readStamp(stampFile, staticPaths.stamp);
   if ('reason' in stamp) return stamp;
@@ -186,7 +196,7 @@ function openBuild(config: SourceConfig, logger: Logger, onStale: () => void): O
         maxQueued: config.bibleSearchQueue,
         timeoutMs: config.bibleSearchTimeoutMs,
         logger,
-        onStale,
+        onStopped: onPoolStopped,
       }),
       files: createStaticFiles(config.biblePublicDir, { buildHash: stamp.buildHash, onStale }),
     };

@@ -38,7 +38,7 @@ function pool(options: Partial<QueryPoolOptions> = {}): QueryPool & { logs: stri
     maxQueued: 8,
     timeoutMs: 10_000,
     logger: createLogger('info', destination),
-    onStale: () => {},
+    onStopped: () => {},
     ...options,
   });
   pools.push(made);
@@ -117,11 +117,12 @@ describe('search pool', () => {
     expect(page.totalItems).toBe(2);
   });
 
-  test('a database of another build is not used: 503 bible-rebuilding, and the source is told to look again', async () => {
-    let staleCalls = 0;
-    const searches = pool({ buildHash: 'some-other-build', onStale: () => staleCalls++ });
+  test('a database of another build is not used: 503 bible-rebuilding, and the source is told to open the build again', async () => {
+    let stopCalls = 0;
+    const searches = pool({ buildHash: 'some-other-build', onStopped: () => stopCalls++ });
+    expect(searches.stopped).toBe(false);
     expect(await outcome(searches.run('version', 'fr'))).toMatchObject({ status: 503, type: 'bible-rebuilding' });
-    expect(staleCalls).toBe(1);
+    expect([stopCalls, searches.stopped]).toEqual([1, true]);
     expect(await outcome(searches.run('version', 'fr'))).toMatchObject({ status: 503, type: 'bible-rebuilding' });
   });
 
