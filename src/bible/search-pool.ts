@@ -37,6 +37,10 @@ export interface QueryPool {
   close(): Promise<void>;
   /** True once the pool has stopped serving on its own (see onStopped); every query answers 503. */
   readonly stopped: boolean;
+  /** True once its workers have been started (by a query, or by start()). */
+  readonly started: boolean;
+  /** Starts the workers now rather than at the first query: for a new build of a server that searches. */
+  start(): void;
 }
 
 /** Seconds a client is told to wait after a 503 search-busy: the queue moves within a second. */
@@ -170,16 +174,23 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
     if (!closing) options.onStopped();
   };
 
+  const start = (): void => {
+    if (started || closing || unusable !== undefined) return;
+    started = true;
+    for (let index = 0; index < options.workers; index++) startWorker();
+  };
+
   return {
     get stopped() {
       return unusable !== undefined;
     },
+    get started() {
+      return started;
+    },
+    start,
     run(method, ...args) {
       if (closing || unusable !== undefined) return Promise.reject(new ApiError(problems.bibleRebuilding()));
-      if (!started) {
-        started = true;
-        for (let index = 0; index < options.workers; index++) startWorker();
-      }
+      start();
       const idle = [...slots].some((slot) => slot.ready && !slot.job);
       if (!idle && queue.length >= options.maxQueued) {
         return Promise.reject(new ApiError(problems.searchBusy('queue-full', BUSY_RETRY_AFTER_SECONDS)));

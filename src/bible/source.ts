@@ -118,6 +118,8 @@ export function openBibleSource(config: SourceConfig, logger: Logger, options: B
       void closeBuild(opened);
       return;
     }
+    // A server that was searching keeps searching: the new build's workers start now, not at the next search.
+    if (build?.pool.started) opened.pool.start();
     void closeBuild(build);
     build = opened;
     logger.info({ buildHash: opened.buildHash }, 'bible build opened');

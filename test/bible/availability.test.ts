@@ -148,6 +148,9 @@ describe('Bible availability', () => {
     // The tree lands: the next look opens the new build, with a new pool.
     await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'new-build');
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    // A server that searched: the new build's workers start with it, before any search asks.
+    expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
+    expect(server.services.bible.current().pool.started).toBe(true);
     const after = await search('reconstruit');
     expect(after.status).toBe(200);
     expect(after.json()).toMatchObject({ totalItems: 1 });
