@@ -20,6 +20,12 @@ export interface Config {
   bibleDatabasePath: string;
   /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
   bibleRateLimitPerMinute: number;
+  /** Worker threads that run Bible searches off the event loop, each with its own read-only connection. */
+  bibleSearchWorkers: number;
+  /** Searches that may wait for a busy worker; one more answers 503 search-busy with Retry-After. */
+  bibleSearchQueue: number;
+  /** Time budget of one search on its worker, in ms; past it, 503 search-busy and the worker is replaced. */
+  bibleSearchTimeoutMs: number;
   /** Requests per minute per key on church endpoints (spec: 120). */
   keyRateLimitPerMinute: number;
   /** Requests per minute per client address that carry an invalid key. */
@@ -101,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
+    bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
+    bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),
     keyRateLimitPerMinute: integer(env, 'KEY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     invalidKeyLimitPerMinute: integer(env, 'INVALID_KEY_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     redisUrl: redisUrl(env.REDIS_URL),

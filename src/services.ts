@@ -76,7 +76,7 @@ export async function createServices(
       async close() {
         mailer.close();
         await limitStores.close();
-        bible.close();
+        await bible.close();
         opened.close();
       },
     };

@@ -29,6 +29,8 @@ describe('configuration from the environment', () => {
     ['DEMO_DATA', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
+    ['BIBLE_SEARCH_WORKERS', '0'],
+    ['BIBLE_SEARCH_TIMEOUT_MS', '0'],
     ['KEY_FINGERPRINT_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'api.example.org'],
     ['PUBLIC_BASE_URL', 'ftp://api.example.org'],

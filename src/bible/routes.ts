@@ -38,10 +38,11 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     sendStatic(req, res, requireFile(files.get(staticPaths.books(lang)), staticPaths.books(lang)));
   });
 
-  router.get('/search', rateLimit, (req, res) => {
-    const { queries } = bible.current();
+  router.get('/search', rateLimit, async (req, res) => {
+    const { pool } = bible.current();
     const params = parseSearch(req.query);
-    const { totalItems, hits } = queries.search(params.lang, params.match, params.size, params.page * params.size);
+    // On a worker: a search's cost depends on the text asked for, and must not hold up other requests.
+    const { totalItems, hits } = await pool.run('search', params.lang, params.match, params.size, params.page * params.size);
     const items: SearchHit[] = hits.map((hit) => ({
       book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
       chapter: hit.chapter,
