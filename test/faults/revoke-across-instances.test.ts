@@ -20,11 +20,13 @@ describe(`a key revoked while ${INSTANCES} instances serve it`, () => {
 
   beforeAll(async () => {
     shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-revoke-'));
-    // Each instance has its own connection to the one file, as separate processes would; the key limit is out of the way.
+    // Each instance has its own connection to the one file, as separate processes would; the key limit and the
+    // invalid-key throttle (which would answer 429 once the revoked key's 401s pile up) are out of the way.
     const env = {
       DATABASE_PATH: path.join(shared, 'church.sqlite'),
       KEY_FINGERPRINT_SECRET: 'r'.repeat(64),
       KEY_RATE_LIMIT_PER_MINUTE: '100000',
+      INVALID_KEY_LIMIT_PER_MINUTE: '100000',
     };
     for (let i = 0; i < INSTANCES; i++) servers.push(await startTestServer(env));
   });

@@ -1,8 +1,10 @@
 // The parameters of the operations, with the bounds the service enforces (a value outside them answers 400 naming the parameter).
+
 import { LANGS } from '../../../build/contract/books.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../../../build/contract/paging.ts';
 import { LangSchema } from '../../../build/contract/response-schemas.ts';
 import { MAX_QUERY_LENGTH } from '../../bible/params.ts';
+import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS } from '../../bible/search-query.ts';
 import { LibraryItemTypeSchema } from '../../church/responses.ts';
 import type { DocumentParts, Json } from './types.ts';
 
@@ -107,7 +109,7 @@ export function queryParameter(): Json {
     name: 'q',
     in: 'query',
     required: true,
-    description: `The words to find, all of them (AND), case- and accent-insensitive; "quoted phrases" match as phrases. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit.`,
+    description: `The words to find, all of them (AND), case- and accent-insensitive; "quoted phrases" match as phrases. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q).`,
     schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
     example: '"only begotten son"',
   };
