@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
-import { problemBody, problems } from '../../build/contract/problems.ts';
+import { type Problem, problemBody, problems } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from './logger.ts';
 
@@ -35,14 +35,34 @@ export function createHttpServer(app: Express, limits: ServerSettings, logger?: 
   // Node hands CONNECT to this event, never to the app, and closes the socket when nobody listens.
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
     logger?.info({ method: req.method, status: 405 }, 'request');
-    refuseConnect(socket, limits.publicBaseUrl);
+    writeProblem(socket, 405, 'Method Not Allowed', problems.methodNotAllowed('CONNECT'), limits.publicBaseUrl);
+  });
+  // A request Node's parser refuses (bad bytes, method token, header or version) never reaches the app;
+  // Node would answer a bare 400 without a body. Every error of this API is a problem body, these too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Bytes after a request on a connection that already had an answer (trailing garbage on a closing
+    // connection): another response must not be appended to the one written, so the socket is just closed.
+    const answered = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
+    if (error.code === 'ECONNRESET' || !socket.writable || answered > 0) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason] = clientErrorStatus(error.code);
+    const detail = status === 400 ? 'The request could not be parsed as HTTP/1.1; check the request line and headers.' : `${reason}.`;
+    writeProblem(socket, status, reason, problems.malformedRequest(status, detail), limits.publicBaseUrl);
   });
   return server;
 }
 
-/** Answers CONNECT like any other method the read-only API does not allow: a 405 problem with Allow, then closes. */
-function refuseConnect(socket: Duplex, publicBaseUrl: string): void {
-  const problem = problems.methodNotAllowed('CONNECT');
+/** The status Node itself would give a request its parser refused. */
+function clientErrorStatus(code: string | undefined): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout'];
+  return [400, 'Bad Request'];
+}
+
+/** Writes a problem response straight to a socket the app never saw (CONNECT, unparsable requests), then closes it. */
+function writeProblem(socket: Duplex, status: number, reason: string, problem: Problem, publicBaseUrl: string): void {
   const body = JSON.stringify(problemBody(problem, publicBaseUrl));
   const headers = {
     ...PROBLEM_HEADERS,
@@ -53,5 +73,5 @@ function refuseConnect(socket: Duplex, publicBaseUrl: string): void {
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.on('error', () => socket.destroy());
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`);
 }

@@ -50,6 +50,20 @@ describe('small faults', () => {
     expect(JSON.parse(body)).toMatchObject({ status: 405, type: problemType('method-not-allowed') });
   });
 
+  it('answer a request the HTTP parser refuses with a 400 problem, not a bare status', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/v1/bible/versions HTTP/9.Z\r\nHost: x\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [head, body] = reply.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json/i);
+    expect(JSON.parse(body)).toMatchObject({ status: 400, type: problemType('malformed-request') });
+  });
+
   it("derive the RateLimit-Policy partition key from nothing the client could map to the key's database id", async () => {
     const email = 'partition@example.org';
     const key = await createTestKey(app.services, { email });

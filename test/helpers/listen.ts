@@ -1,6 +1,6 @@
 // Listens with an Express app on a free loopback port; close() also ends keep-alive connections.
 
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
@@ -9,11 +9,12 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** `port` 0 (the default) takes a free one; a test that must know its address first passes one. */
-export async function listenOnLoopback(app: Express, port = 0): Promise<Listening> {
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
-  });
+/**
+ * `port` 0 (the default) takes a free one; a test that must know its address first passes one.
+ * `server` is the http.Server around the app when the test runs the service's own (createHttpServer).
+ */
+export async function listenOnLoopback(app: Express, port = 0, server: Server = createServer(app)): Promise<Listening> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const address = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,

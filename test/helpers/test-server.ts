@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '../../src/app.ts';
 import type { Clock } from '../../src/app-services.ts';
 import { loadConfig } from '../../src/config.ts';
+import { createHttpServer } from '../../src/http/http-server.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
 import { loadServedDocument } from './api-client.ts';
@@ -50,7 +51,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const { lines: logs, destination } = collectLogLines();
   const logger = createLogger(config.logLevel, destination);
   const services = await createServices(config, logger, { clock: options.clock });
-  const server = await listenOnLoopback(createApp(services), config.port);
+  // The service's own http.Server (connection limits, CONNECT and unparsable requests answered as problems).
+  const app = createApp(services);
+  const server = await listenOnLoopback(app, config.port, createHttpServer(app, config, logger));
   await loadServedDocument(server.url);
   return {
     url: server.url,
