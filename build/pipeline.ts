@@ -21,7 +21,7 @@ import { staticTree, versionCounts } from './writers/static-tree.ts';
 import type { BuiltVersion, OutputFile } from './writers/types.ts';
 
 /** Bumped whenever the builder's output changes for the same sources; part of the build hash. */
-export const BUILDER_VERSION = '1';
+export const BUILDER_VERSION = '2';
 
 export interface BuildOptions {
   /** Folder holding the pinned source files. */

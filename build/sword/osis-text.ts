@@ -159,7 +159,8 @@ function emptyElement(state: Conversion, name: string, attributes: string, tag: 
   if (!INLINE.has(name) && !BLOCK.has(name) && name !== 'title' && name !== 'note') {
     unknown(state, `${tag.slice(0, 80)} (dropped)`);
   }
-  state.sinks[sink] += ' ';
+  // An empty inline element (a Strong's-only <w .../>) stands for no text, so it must not split "thirst ;" as SWORD never does.
+  if (!INLINE.has(name)) state.sinks[sink] += ' ';
 }
 
 function closeElement(state: Conversion, name: string, tag: string): void {
@@ -176,8 +177,15 @@ function closeElement(state: Conversion, name: string, tag: string): void {
     finish(state, inner);
   }
   const open = stack.pop()!;
+  // SWORD's plain renderer prints a divine name in capitals ("The LORD said unto my Lord", Ps 110:1).
+  if (name === 'divineName') upperCaseSince(state, open);
   if (open.name === 'note' || open.name === 'title' || open.sink !== currentSink(state)) finish(state, open);
   else if (BLOCK.has(name)) state.sinks[open.sink] += ' ';
+}
+
+function upperCaseSince(state: Conversion, open: Open): void {
+  const { sinks } = state;
+  sinks[open.sink] = sinks[open.sink].slice(0, open.start) + sinks[open.sink].slice(open.start).toUpperCase();
 }
 
 /** Moves the text a note or title collected out of its sink, into the notes or headings (or into the outer note or title). */

@@ -31,7 +31,7 @@ describe('osisToText', () => {
 
   it('returns a canonical psalm title as the heading, not as verse text', () => {
     expect(osisToText(KJV_PSA_3_1)).toEqual({
-      text: 'Lord, how are they increased',
+      text: 'LORD, how are they increased',
       heading: 'A Psalm of David, when he fled from Absalom his son.',
       issues: [],
     });
@@ -41,6 +41,16 @@ describe('osisToText', () => {
 
   it('keeps the words of Jesus and the divine name as text', () => {
     expect(osisToText(KJV_JHN_3_16_START).text).toBe('For God so loved the world');
+  });
+
+  it('prints a divine name in capitals, as SWORD does', () => {
+    const psalm110 = '<w lemma="strong:H03068">The <divineName>Lord</divineName></w> <w>said</w> <w>unto my Lord</w>';
+    expect(osisToText(psalm110).text).toBe('The LORD said unto my Lord');
+    expect(osisToText('the Lord <divineName>God</divineName> of hosts').text).toBe('the Lord GOD of hosts');
+  });
+
+  it('adds no space for an empty word element, as SWORD does', () => {
+    expect(osisToText('<w>thirst</w><w lemma="strong:G1519"/>; <w>but</w>').text).toBe('thirst; but');
   });
 
   it('drops paragraph milestones, division and chapter markers, and a title that closes a book', () => {
