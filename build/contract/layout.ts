@@ -1,7 +1,7 @@
 // Where the Bible build puts each artifact: shared by the writers and by the service that serves them.
 
 /** Bumped whenever the shape of any artifact changes; the service refuses a tree of another version. */
-export const BIBLE_SCHEMA_VERSION = 1;
+export const BIBLE_SCHEMA_VERSION = 2;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.

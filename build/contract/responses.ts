@@ -1,7 +1,7 @@
 // Bodies of the Bible endpoints 9-12 and their builders: the static tree holds them, the service sends the same bytes.
 import type { CanonBook, Lang, Testament } from './books.ts';
 import type { VersionCounts } from './stamp.ts';
-import type { Verse } from './verse.ts';
+import type { PoetryLine, Span, Verse } from './verse.ts';
 
 /** One entry of endpoint 9: a version's description and counts; the key order is the response's. */
 export interface VersionListEntry {
@@ -52,6 +52,12 @@ export interface VerseResponse {
   heading?: string;
   through?: number;
   notes?: string[];
+  /** Offsets in `text` where a paragraph starts (0: the verse opens one). */
+  paragraphs?: number[];
+  /** Poetry lines starting in this verse: offset in `text` and indent level. */
+  poetry?: PoetryLine[];
+  /** Words of Jesus as spans of `text` (UTF-16 offsets, end exclusive). */
+  wordsOfJesus?: Span[];
 }
 
 /** Body of endpoints 11 and 12. */
@@ -120,6 +126,9 @@ export function verseResponse(verse: Verse): VerseResponse {
   if (verse.heading) out.heading = verse.heading;
   if (verse.through !== undefined && verse.through > verse.number) out.through = verse.through;
   if (verse.notes && verse.notes.length > 0) out.notes = [...verse.notes];
+  if (verse.paragraphs) out.paragraphs = [...verse.paragraphs];
+  if (verse.poetry) out.poetry = verse.poetry.map((line) => ({ at: line.at, indent: line.indent }));
+  if (verse.wordsOfJesus) out.wordsOfJesus = verse.wordsOfJesus.map((span) => ({ start: span.start, end: span.end }));
   return out;
 }
 

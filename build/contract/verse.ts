@@ -15,4 +15,22 @@ export interface Verse {
    * entry whose text sits in the previous verse), the last verse number it covers.
    */
   through?: number;
+  /** Offsets in `text` where a paragraph starts (0 when the verse opens one): USFM `\p`, SWORD `<milestone type="x-p"/>`. */
+  paragraphs?: number[];
+  /** Poetry lines that start in this verse (USFM `\q1`/`\q2`, SWORD `<l>`): offset in `text` and indent level. */
+  poetry?: PoetryLine[];
+  /** Words of Jesus (USFM `\wj`, SWORD `<q who="Jesus">`): spans of `text`, offsets in UTF-16 code units, end exclusive. */
+  wordsOfJesus?: Span[];
+}
+
+/** A poetry line: where it starts in the verse text, and its indent (1 for `\q1`, 2 for `\q2`). */
+export interface PoetryLine {
+  at: number;
+  indent: number;
+}
+
+/** A part of the verse text: `text.slice(start, end)`. */
+export interface Span {
+  start: number;
+  end: number;
 }

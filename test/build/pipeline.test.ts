@@ -54,7 +54,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
     expect(result.status).toBe('built');
     expect(steps).toContain('database index');
     const stamp = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8'));
-    expect(stamp).toMatchObject({ schemaVersion: 1, buildHash: result.buildHash });
+    expect(stamp).toMatchObject({ schemaVersion: 2, buildHash: result.buildHash });
     const versions = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/versions.json'), 'utf8'));
     expect(versions.versions.map((v: { lang: string }) => v.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.br'));

@@ -80,6 +80,7 @@ describe('the Bible database format', () => {
       { number: 1, text: 'Plain.' },
       { number: 2, text: 'Headed and annotated.', heading: 'A heading', notes: ['One.', 'Two.'] },
       { number: 3, text: 'Merged.', through: 5 },
+      { number: 6, text: 'Laid out as printed.', paragraphs: [0], poetry: [{ at: 9, indent: 2 }], wordsOfJesus: [{ start: 0, end: 8 }] },
     ];
     for (const verse of verses) expect(verseFromRow(storedVerse(verse))).toEqual(verse);
   });
@@ -91,6 +92,7 @@ describe('the Bible database format', () => {
       text: 'Four.',
       heading: null,
       notes: null,
+      layout: null,
     });
   });
 });

@@ -33,6 +33,7 @@ describe('osisToText', () => {
     expect(osisToText(KJV_PSA_3_1)).toEqual({
       text: 'LORD, how are they increased',
       heading: 'A Psalm of David, when he fled from Absalom his son.',
+      layout: {},
       issues: [],
     });
     expect(osisToText(PORBLIVRE_PSA_3_1).heading).toBe('Salmo de Davi, quando ele fugia da presença de seu filho Absalão:');
@@ -55,7 +56,24 @@ describe('osisToText', () => {
 
   it('drops paragraph milestones, division and chapter markers, and a title that closes a book', () => {
     expect(osisToText(KJV_GEN_1_6).text).toBe('And God said');
-    expect(osisToText(PORBLIVRE_MAL_4_6)).toEqual({ text: 'Ele converterá o coração dos pais aos filhos.', issues: [] });
+    expect(osisToText(PORBLIVRE_MAL_4_6)).toEqual({ text: 'Ele converterá o coração dos pais aos filhos.', layout: {}, issues: [] });
+  });
+
+  it('keeps paragraph starts, poetry lines and words of Jesus beside the text, as offsets into it', () => {
+    expect(osisToText(KJV_GEN_1_6)).toMatchObject({ text: 'And God said', layout: { paragraphs: [0] } });
+    expect(osisToText(KJV_JHN_3_16_START).layout).toEqual({ wordsOfJesus: [{ start: 0, end: 26 }] });
+    const psalm = osisToText('<lg><l level="1">The LORD is my shepherd;</l> <l level="2">I shall not want.</l></lg>');
+    expect(psalm).toMatchObject({
+      text: 'The LORD is my shepherd; I shall not want.',
+      layout: {
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 25, indent: 2 },
+        ],
+      },
+    });
+    const spoken = osisToText('He said, <q who="Jesus" sID="q1"/>Follow me.<q eID="q1"/> And he arose.');
+    expect(spoken.text.slice(spoken.layout.wordsOfJesus![0].start, spoken.layout.wordsOfJesus![0].end)).toBe('Follow me.');
   });
 
   it('drops quotation milestones without a marker', () => {

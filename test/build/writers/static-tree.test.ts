@@ -59,7 +59,7 @@ describe('static tree writer', () => {
 
   it('writes a stamp with schema version, build hash and counts', () => {
     expect(byPath.get('api/v1/bible/build.json')).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       buildHash: 'hash-tree',
       versions: expect.arrayContaining([expect.objectContaining({ lang: 'fr', code: 'LSG', books: 3 })]),
     });
