@@ -36,6 +36,27 @@ export interface BookRef {
 /** One entry of endpoint 10: a book and how many chapters the version has of it. */
 export interface BookListEntry extends BookRef {
   chapters: number;
+  /** Verses in each chapter (index 0 is chapter 1), for a verse picker; a merged verse counts up to its last number. */
+  verseCounts?: number[];
+}
+
+/** A neighbouring chapter, for previous/next links. */
+export interface ChapterLink {
+  usfm: string;
+  abbr: string;
+  chapter: number;
+}
+
+/** What a chapter file adds to the chapter: its neighbours across books, its size, and the licence's attribution. */
+export interface ChapterNavigation {
+  /** The previous chapter (the last of the previous book at a book's start); null before Genesis 1. */
+  previous: ChapterLink | null;
+  /** The next chapter; null after Revelation 22. */
+  next: ChapterLink | null;
+  /** Verses in the whole chapter (the last verse number), whatever slice this response holds. */
+  verseCount: number;
+  /** The version's attribution text, to show with the text (the Bíblia Livre's CC BY licence requires it). */
+  attribution: string;
 }
 
 /** Body of endpoint 10 (books of the version in one language). */
@@ -68,6 +89,10 @@ export interface ChapterResponse {
   chapter: number;
   from: number;
   to: number;
+  verseCount?: number;
+  previous?: ChapterLink | null;
+  next?: ChapterLink | null;
+  attribution?: string;
   verses: VerseResponse[];
 }
 
@@ -93,11 +118,19 @@ export function versionsResponse(versions: readonly { info: VersionDescription; 
 }
 
 /** The books list of one version, in the order given (canonical order). */
-export function booksResponse(lang: Lang, version: string, books: readonly { canon: CanonBook; chapters: number }[]): BooksResponse {
+export function booksResponse(
+  lang: Lang,
+  version: string,
+  books: readonly { canon: CanonBook; chapters: number; verseCounts?: number[] }[],
+): BooksResponse {
   return {
     lang,
     version,
-    books: books.map(({ canon, chapters }) => ({ ...bookRef(canon, lang), chapters })),
+    books: books.map(({ canon, chapters, verseCounts }) => ({
+      ...bookRef(canon, lang),
+      chapters,
+      ...(verseCounts ? { verseCounts: [...verseCounts] } : {}),
+    })),
   };
 }
 
@@ -107,7 +140,14 @@ export function booksResponse(lang: Lang, version: string, books: readonly { can
  *
  * @example chapterResponse('en', 'KJV', bookByUsfm('JHN')!, 3, verses).book.abbr // 'John'
  */
-export function chapterResponse(lang: Lang, version: string, canon: CanonBook, chapter: number, verses: readonly Verse[]): ChapterResponse {
+export function chapterResponse(
+  lang: Lang,
+  version: string,
+  canon: CanonBook,
+  chapter: number,
+  verses: readonly Verse[],
+  navigation?: ChapterNavigation,
+): ChapterResponse {
   const last = verses[verses.length - 1];
   return {
     lang,
@@ -116,8 +156,17 @@ export function chapterResponse(lang: Lang, version: string, canon: CanonBook, c
     chapter,
     from: verses[0]?.number ?? 0,
     to: last ? (last.through ?? last.number) : 0,
+    ...(navigation
+      ? { verseCount: navigation.verseCount, previous: navigation.previous, next: navigation.next, attribution: navigation.attribution }
+      : {}),
     verses: verses.map(verseResponse),
   };
+}
+
+/** The last verse number of a chapter's verses (a merged last verse counts up to its end). */
+export function chapterVerseCount(verses: readonly Verse[]): number {
+  const last = verses[verses.length - 1];
+  return last ? (last.through ?? last.number) : 0;
 }
 
 /** A verse as responses carry it: side fields only when present, `through` only when it covers more than itself. */

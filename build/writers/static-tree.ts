@@ -1,7 +1,7 @@
 // Static JSON tree writer: versions, books per language, one file per chapter, and the build stamp.
 import { bookByUsfm, type CanonBook } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
-import { booksResponse, chapterResponse, versionsResponse } from '../contract/responses.ts';
+import { booksResponse, type ChapterLink, chapterResponse, chapterVerseCount, versionsResponse } from '../contract/responses.ts';
 import { buildStamp, type VersionCounts } from '../contract/stamp.ts';
 import type { Book } from '../model.ts';
 import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
@@ -48,17 +48,32 @@ export function* versionTree({ info, text }: BuiltVersion): Generator<OutputFile
     booksResponse(
       info.lang,
       info.code,
-      books.map(({ canon, book }) => ({ canon, chapters: book.chapters.length })),
+      books.map(({ canon, book }) => ({
+        canon,
+        chapters: book.chapters.length,
+        verseCounts: book.chapters.map((chapter) => chapterVerseCount(chapter.verses)),
+      })),
     ),
   );
-  for (const { canon, book } of books) {
-    for (const chapter of book.chapters) {
-      if (chapter.verses.length === 0) continue;
-      yield json(
-        staticPaths.chapter(info.lang, canon.usfm, chapter.number),
-        chapterResponse(info.lang, info.code, canon, chapter.number, chapter.verses),
-      );
-    }
+  // Previous and next run across books, over the chapters that have verses (the files that exist).
+  const chapters = books.flatMap(({ canon, book }) =>
+    book.chapters.filter((chapter) => chapter.verses.length > 0).map((chapter) => ({ canon, chapter })),
+  );
+  const link = (index: number): ChapterLink | null => {
+    const entry = chapters[index];
+    return entry ? { usfm: entry.canon.usfm, abbr: entry.canon.names[info.lang].abbr, chapter: entry.chapter.number } : null;
+  };
+  for (const [index, { canon, chapter }] of chapters.entries()) {
+    const navigation = {
+      previous: link(index - 1),
+      next: link(index + 1),
+      verseCount: chapterVerseCount(chapter.verses),
+      attribution: info.attribution,
+    };
+    yield json(
+      staticPaths.chapter(info.lang, canon.usfm, chapter.number),
+      chapterResponse(info.lang, info.code, canon, chapter.number, chapter.verses, navigation),
+    );
   }
 }
 
