@@ -1,5 +1,6 @@
 // Layout marks inside a verse being read (paragraph starts, poetry lines, words of Jesus) and their offsets in the plain text.
-import type { PoetryLine, Span, Verse } from './contract/verse.ts';
+import type { PoetryLine, Span } from './contract/response-schemas.ts';
+import type { Verse } from './contract/verse.ts';
 
 /**
  * Readers drop these private-use characters into the raw text where a mark stands; after the

@@ -10,6 +10,11 @@ import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
 import type { PortalServices } from './portal/portal-services.ts';
 
+/** The time as the app sees it on a request path: the system clock in service, a fixed or settable one in tests. */
+export interface Clock {
+  now(): Date;
+}
+
 /** Everything the app needs, made once by createServices (services.ts) or by a test. */
 export interface AppServices {
   config: Readonly<Config>;
@@ -23,4 +28,6 @@ export interface AppServices {
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;
+  /** What "now" is for upcoming events and key last-used times (the rate limiters keep their stores' own time). */
+  clock: Clock;
 }

@@ -2,7 +2,7 @@
 
 import { createAccountService } from './accounts/service.ts';
 import { createSqliteAccountRepository } from './accounts/sqlite-repository.ts';
-import type { AppServices } from './app-services.ts';
+import type { AppServices, Clock } from './app-services.ts';
 import { openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
@@ -18,6 +18,14 @@ import { createSqliteSessionRepository } from './portal/storage/sqlite-session-r
 import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
 import { checkConfiguredFiles } from './startup-checks.ts';
 
+export interface ServiceOptions {
+  /** The app's clock; default the system clock. Tests pass a fixed one. */
+  clock?: Clock;
+}
+
+/** The system clock: what the service runs with. */
+export const systemClock: Clock = { now: () => new Date() };
+
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
   close(): Promise<void>;
@@ -28,7 +36,11 @@ export interface RunningServices extends AppServices {
  * config names, connect to Redis, then open (create) the database and the fingerprint secret.
  * A bad setting is a ConfigError naming its variable, and whatever was opened is closed again.
  */
-export async function createServices(config: Readonly<Config>, logger: Logger): Promise<RunningServices> {
+export async function createServices(
+  config: Readonly<Config>,
+  logger: Logger,
+  { clock = systemClock }: ServiceOptions = {},
+): Promise<RunningServices> {
   checkConfiguredFiles(config);
   const limitStores = await createLimitStores(config, logger);
   let db: Db | undefined;
@@ -36,7 +48,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     db = openConfiguredDatabase(config.databasePath);
     const churches = createSqliteChurchRepository(db);
     if (config.demoData) {
-      const loaded = await loadDemoDataIfEmpty(churches);
+      const loaded = await loadDemoDataIfEmpty(churches, clock.now());
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
     }
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
@@ -49,7 +61,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       logger,
       churches,
       keys,
-      accounts: createAccountService({ repository: keys, fingerprinter }),
+      accounts: createAccountService({ repository: keys, fingerprinter, now: () => clock.now() }),
       portal: {
         sessions: createSqliteSessionRepository(opened),
         tokens: createSqliteTokenRepository(opened),
@@ -60,6 +72,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       fingerprinter,
       limitStores,
       bible,
+      clock,
       async close() {
         mailer.close();
         await limitStores.close();

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch } from './helpers/api-client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let child: ChildProcess;
@@ -56,16 +57,16 @@ describe('the service started as `npm start` starts it', () => {
   });
 
   it('answers church endpoints with 401 without a key, and Bible endpoints with 503 until the Bible is built', async () => {
-    const church = await fetch(`${baseUrl}/api/public/v1/churches/anything`);
+    const church = await apiFetch(`${baseUrl}/api/public/v1/churches/anything`);
     expect(church.status).toBe(401);
-    const bible = await fetch(`${baseUrl}/api/v1/bible/versions`);
+    const bible = await apiFetch(`${baseUrl}/api/v1/bible/versions`);
     expect(bible.status).toBe(503);
     expect(bible.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(((await bible.json()) as { detail: string }).detail).toContain('npm run build:bible');
   });
 
   it('answers a path that matches no route with a 404 problem', async () => {
-    const response = await fetch(`${baseUrl}/api/v2/nothing-here`);
+    const response = await apiFetch(`${baseUrl}/api/v2/nothing-here`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = (await response.json()) as Record<string, unknown>;

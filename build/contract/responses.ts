@@ -1,100 +1,11 @@
-// Bodies of the Bible endpoints 9-12 and their builders: the static tree holds them, the service sends the same bytes.
-import type { CanonBook, Lang, Testament } from './books.ts';
+// Builders of the Bible endpoints' bodies (shapes in response-schemas.ts): the static tree holds them, the service sends the same bytes.
+import type { CanonBook, Lang } from './books.ts';
+import type { BookRef, BooksResponse, ChapterResponse, VerseResponse, VersionDescription, VersionsResponse } from './response-schemas.ts';
 import type { VersionCounts } from './stamp.ts';
-import type { PoetryLine, Span, Verse } from './verse.ts';
-
-/** One entry of endpoint 9: a version's description and counts; the key order is the response's. */
-export interface VersionListEntry {
-  code: string;
-  lang: Lang;
-  name: string;
-  languageName: string;
-  year: number;
-  licence: string;
-  attribution: string;
-  books: number;
-  chapters: number;
-  verses: number;
-}
-
-/** Body of endpoint 9 (versions). */
-export interface VersionsResponse {
-  versions: VersionListEntry[];
-}
-
-/** How a version describes itself: the version manifest's published fields. */
-export type VersionDescription = Omit<VersionListEntry, 'books' | 'chapters' | 'verses'>;
-
-/** A canonical book as responses name it in one language. */
-export interface BookRef {
-  usfm: string;
-  abbr: string;
-  name: string;
-  testament: Testament;
-}
-
-/** One entry of endpoint 10: a book and how many chapters the version has of it. */
-export interface BookListEntry extends BookRef {
-  chapters: number;
-  /** Verses in each chapter (index 0 is chapter 1), for a verse picker; a merged verse counts up to its last number. */
-  verseCounts?: number[];
-}
-
-/** A neighbouring chapter, for previous/next links. */
-export interface ChapterLink {
-  usfm: string;
-  abbr: string;
-  chapter: number;
-}
+import type { Verse } from './verse.ts';
 
 /** What a chapter file adds to the chapter: its neighbours across books, its size, and the licence's attribution. */
-export interface ChapterNavigation {
-  /** The previous chapter (the last of the previous book at a book's start); null before Genesis 1. */
-  previous: ChapterLink | null;
-  /** The next chapter; null after Revelation 22. */
-  next: ChapterLink | null;
-  /** Verses in the whole chapter (the last verse number), whatever slice this response holds. */
-  verseCount: number;
-  /** The version's attribution text, to show with the text (the Bíblia Livre's CC BY licence requires it). */
-  attribution: string;
-}
-
-/** Body of endpoint 10 (books of the version in one language). */
-export interface BooksResponse {
-  lang: Lang;
-  version: string;
-  books: BookListEntry[];
-}
-
-/** One verse as the chapter and range responses carry it; the key order is the response's. */
-export interface VerseResponse {
-  verse: number;
-  text: string;
-  heading?: string;
-  through?: number;
-  notes?: string[];
-  /** Offsets in `text` where a paragraph starts (0: the verse opens one). */
-  paragraphs?: number[];
-  /** Poetry lines starting in this verse: offset in `text` and indent level. */
-  poetry?: PoetryLine[];
-  /** Words of Jesus as spans of `text` (UTF-16 offsets, end exclusive). */
-  wordsOfJesus?: Span[];
-}
-
-/** Body of endpoints 11 and 12. */
-export interface ChapterResponse {
-  lang: Lang;
-  version: string;
-  book: BookRef;
-  chapter: number;
-  from: number;
-  to: number;
-  verseCount?: number;
-  previous?: ChapterLink | null;
-  next?: ChapterLink | null;
-  attribution?: string;
-  verses: VerseResponse[];
-}
+export type ChapterNavigation = Pick<ChapterResponse, 'previous' | 'next' | 'verseCount' | 'attribution'>;
 
 /**
  * The versions list. Only the published fields are copied, in the response's key order, so a
@@ -121,7 +32,7 @@ export function versionsResponse(versions: readonly { info: VersionDescription; 
 export function booksResponse(
   lang: Lang,
   version: string,
-  books: readonly { canon: CanonBook; chapters: number; verseCounts?: number[] }[],
+  books: readonly { canon: CanonBook; chapters: number; verseCounts: readonly number[] }[],
 ): BooksResponse {
   return {
     lang,
@@ -129,7 +40,7 @@ export function booksResponse(
     books: books.map(({ canon, chapters, verseCounts }) => ({
       ...bookRef(canon, lang),
       chapters,
-      ...(verseCounts ? { verseCounts: [...verseCounts] } : {}),
+      verseCounts: [...verseCounts],
     })),
   };
 }
@@ -146,7 +57,7 @@ export function chapterResponse(
   canon: CanonBook,
   chapter: number,
   verses: readonly Verse[],
-  navigation?: ChapterNavigation,
+  navigation: ChapterNavigation,
 ): ChapterResponse {
   const last = verses[verses.length - 1];
   return {
@@ -155,25 +66,24 @@ export function chapterResponse(
     book: bookRef(canon, lang),
     chapter,
     from: verses[0]?.number ?? 0,
-    to: last ? (last.through ?? last.number) : 0,
-    ...(navigation
-      ? { verseCount: navigation.verseCount, previous: navigation.previous, next: navigation.next, attribution: navigation.attribution }
-      : {}),
+    to: last?.number ?? 0,
+    verseCount: navigation.verseCount,
+    previous: navigation.previous,
+    next: navigation.next,
+    attribution: navigation.attribution,
     verses: verses.map(verseResponse),
   };
 }
 
-/** The last verse number of a chapter's verses (a merged last verse counts up to its end). */
+/** The last verse number of a chapter's verses; 0 for none. */
 export function chapterVerseCount(verses: readonly Verse[]): number {
-  const last = verses[verses.length - 1];
-  return last ? (last.through ?? last.number) : 0;
+  return verses[verses.length - 1]?.number ?? 0;
 }
 
-/** A verse as responses carry it: side fields only when present, `through` only when it covers more than itself. */
+/** A verse as responses carry it: side fields only when present. */
 export function verseResponse(verse: Verse): VerseResponse {
   const out: VerseResponse = { verse: verse.number, text: verse.text };
   if (verse.heading) out.heading = verse.heading;
-  if (verse.through !== undefined && verse.through > verse.number) out.through = verse.through;
   if (verse.notes && verse.notes.length > 0) out.notes = [...verse.notes];
   if (verse.paragraphs) out.paragraphs = [...verse.paragraphs];
   if (verse.poetry) out.poetry = verse.poetry.map((line) => ({ at: line.at, indent: line.indent }));

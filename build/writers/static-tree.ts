@@ -1,7 +1,8 @@
 // Static JSON tree writer: versions, books per language, one file per chapter, and the build stamp.
 import { bookByUsfm, type CanonBook } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
-import { booksResponse, type ChapterLink, chapterResponse, chapterVerseCount, versionsResponse } from '../contract/responses.ts';
+import type { ChapterLink } from '../contract/response-schemas.ts';
+import { booksResponse, chapterResponse, chapterVerseCount, versionsResponse } from '../contract/responses.ts';
 import { buildStamp, type VersionCounts } from '../contract/stamp.ts';
 import type { Book } from '../model.ts';
 import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';

@@ -2,19 +2,17 @@
 import type Database from 'better-sqlite3';
 import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
 import type { Lang } from '../../build/contract/books.ts';
+import type { ChapterLink } from '../../build/contract/response-schemas.ts';
 
 export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name' | 'attribution'>;
 
-/** A chapter named for previous/next links. */
-export interface ChapterLinkRow {
-  usfm: string;
-  abbr: string;
-  chapter: number;
-}
+/** A chapter named for previous/next links: the row holds exactly the response's link. */
+export type ChapterLinkRow = ChapterLink;
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
-export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> & Pick<BibleTables['books'], 'abbr' | 'name'>;
+export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> &
+  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'>;
 
 export interface SearchPage {
   totalItems: number;
@@ -26,9 +24,9 @@ export interface BibleQueries {
   version(lang: Lang): VersionRow | undefined;
   /** One book of the version in `lang` by USFM code, or undefined when the version lacks it. */
   book(lang: Lang, usfm: string): BookRow | undefined;
-  /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
+  /** The last verse number a chapter holds; undefined for no verses. */
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
-  /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
+  /** Verses of a chapter numbered from `from` to `to`. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
   /** The chapters before and after one (across books), null at either end of the version. */
   neighbours(lang: Lang, usfm: string, chapter: number): { previous: ChapterLinkRow | null; next: ChapterLinkRow | null };
@@ -60,11 +58,11 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
   );
   const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
-    'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+    'SELECT max(verse) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
   const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
-    `SELECT verse, through, text, heading, notes, layout FROM verses
-     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
+    `SELECT verse, text, heading, notes, layout FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse BETWEEN ? AND ?
      ORDER BY verse`,
   );
   // Ids run in canonical order within a language, so the neighbours are the verses just before and after the chapter's ids.
@@ -95,7 +93,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
   // joins run only for the page asked for.
   const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
-    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text
      FROM (SELECT rowid AS id FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
@@ -108,7 +106,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     lastVerse(lang, usfm, chapter) {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
-    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
     neighbours: (lang, usfm, chapter) => {
       const ids = chapterIdsStatement.get(lang, usfm, chapter);
       if (!ids || ids.first === null || ids.last === null) return { previous: null, next: null };

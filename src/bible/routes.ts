@@ -5,6 +5,7 @@ import { bookByUsfm } from '../../build/contract/books.ts';
 import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
+import type { SearchHit } from '../../build/contract/response-schemas.ts';
 import { chapterResponse } from '../../build/contract/responses.ts';
 import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
@@ -40,8 +41,8 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const { queries } = bible.current();
     const params = parseSearch(req.query);
     const { totalItems, hits } = queries.search(params.lang, params.match, params.size, params.page * params.size);
-    const items = hits.map((hit) => ({
-      book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
+    const items: SearchHit[] = hits.map((hit) => ({
+      book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
       chapter: hit.chapter,
       verse: hit.verse,
       text: hit.text,
@@ -72,6 +73,8 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
     if (from > last) throw new ApiError(problems.verseOutsideChapter(book.name, chapter, from, last));
     const verses = queries.verseRange(lang, book.usfm, chapter, from, Math.min(to, last)).map(verseFromRow);
+    // A gap: the source leaves out verses that other versions number (RVR, STV and BLIVRE lack a few).
+    if (verses.length === 0) throw new ApiError(problems.versesMissing(book.name, chapter, from, Math.min(to, last)));
     const canon = bookByUsfm(book.usfm);
     const version = queries.version(lang);
     if (!canon || !version) throw new Error(`Bible database lacks ${canon ? 'the version' : 'the canon book'} for ${lang} ${book.usfm}`);

@@ -8,20 +8,21 @@ import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
-import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
-
-export interface ChurchRouterOptions {
-  /** The clock deciding which events are upcoming; tests inject a fixed instant. */
-  now?: () => Date;
-}
-
-/** Events endpoint cap (spec 4, rule 2). */
-export const MAX_EVENTS = 50;
+import {
+  type Album,
+  type ChurchEvent,
+  type ChurchProfile,
+  type LibraryItem,
+  type LiveStatus,
+  MAX_EVENTS,
+  type Photo,
+  type Post,
+  type Product,
+} from './responses.ts';
 
 /** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
-export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config'>, options: ChurchRouterOptions = {}): Router {
-  const { churches, config } = services;
-  const now = options.now ?? (() => new Date());
+export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): Router {
+  const { churches, config, clock } = services;
   const site = config.publicSiteUrl;
   const router = Router({ strict: false });
 
@@ -58,7 +59,7 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
 
   router.get('/:slug/events', async (req, res) => {
     const church = churchOf(res);
-    const events = await churches.upcomingEvents(church, now(), MAX_EVENTS);
+    const events = await churches.upcomingEvents(church, clock.now(), MAX_EVENTS);
     const body: ChurchEvent[] = events.map((event) => ({
       name: event.name,
       slug: event.slug,

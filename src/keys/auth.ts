@@ -8,7 +8,7 @@ import { RATE_LIMIT_WINDOW_MS } from '../limits/key-limit.ts';
 import { limiterLogger } from '../limits/limiter-logger.ts';
 import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
-export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger'>;
+export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger' | 'clock'>;
 
 /** Set on res.locals for the handlers after a successful authentication. */
 export interface KeyAuthLocals {
@@ -37,7 +37,7 @@ export function createKeyAuth(services: KeyAuthServices): RequestHandler {
   };
 }
 
-function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): (...args: Parameters<RequestHandler>) => Promise<void> {
+function createAuthenticate({ keys, fingerprinter, clock }: KeyAuthServices): (...args: Parameters<RequestHandler>) => Promise<void> {
   return async (req, res, next) => {
     const header = req.get('authorization');
     if (header === undefined || header.trim() === '') {
@@ -53,7 +53,7 @@ function createAuthenticate({ keys, fingerprinter }: KeyAuthServices): (...args:
     if (!key) return next(new ApiError(problems.apiKeyUnknown()));
     const locals: KeyAuthLocals = { apiKeyId: key.id, apiKeyDeveloperId: key.developerId };
     Object.assign(res.locals, locals);
-    await keys.markUsed(key.id, new Date());
+    await keys.markUsed(key.id, clock.now());
     next();
   };
 }
@@ -84,6 +84,7 @@ function createInvalidKeyThrottle({ config, limitStores, logger }: KeyAuthServic
   });
 }
 
+// The limiter's store keeps its own (system) time, so Retry-After is measured against that, not the app's clock.
 function secondsUntil(time: Date | undefined): number {
   if (time === undefined) return Math.ceil(RATE_LIMIT_WINDOW_MS / 1000);
   return Math.max(1, Math.ceil((time.getTime() - Date.now()) / 1000));

@@ -1,5 +1,6 @@
-// Test helper: one HTTP request with node:http, so the body arrives exactly as sent (no transparent decompression).
+// Test helper: one HTTP request with node:http, so the body arrives exactly as sent (no transparent decompression), checked against the OpenAPI document.
 import http from 'node:http';
+import { checkResponse, decodedBody } from '../helpers/api-client.ts';
 
 export interface RawResponse {
   status: number;
@@ -10,7 +11,8 @@ export interface RawResponse {
 }
 
 /**
- * Sends `method` to `url` with exactly `headers` (no Accept-Encoding unless given).
+ * Sends `method` to `url` with exactly `headers` (no Accept-Encoding unless given). The response,
+ * decoded, is checked against the document the server serves (see apiFetch): a mismatch rejects.
  *
  * @example const res = await rawRequest(`${url}/api/v1/bible/versions`, { 'accept-encoding': 'br' })
  */
@@ -22,12 +24,16 @@ export function rawRequest(url: string, headers: Record<string, string> = {}, me
       response.on('error', reject);
       response.on('end', () => {
         const body = Buffer.concat(chunks);
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body,
-          json: () => JSON.parse(body.toString('utf8')) as unknown,
-        });
+        const status = response.statusCode ?? 0;
+        const bodyless = method === 'HEAD' || status === 204 || status === 304;
+        const raw: RawResponse = { status, headers: response.headers, body, json: () => JSON.parse(body.toString('utf8')) as unknown };
+        checkResponse({
+          method,
+          url,
+          status,
+          contentType: response.headers['content-type'] ?? null,
+          body: bodyless ? '' : decodedBody(body, response.headers['content-encoding']),
+        }).then(() => resolve(raw), reject);
       });
     });
     request.on('error', reject);

@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Lang } from '../../build/contract/books.ts';
 import { buildBible } from '../../build/pipeline.ts';
+import { describeWith, requirement } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
-const sourcesDir = process.env.BIBLE_SOURCES_DIR;
+const sourcesDir = requirement('BIBLE_SOURCES_DIR').path;
 
 interface Golden {
   lang: Lang;
@@ -78,7 +79,7 @@ interface PassageBody {
   verses: { verse: number; text: string }[];
 }
 
-describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
+describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
   let dir: string;
   let server: TestServer;
 
@@ -104,6 +105,32 @@ describe.skipIf(!sourcesDir)('the full real build over HTTP', () => {
     expect(body.versions.map((version) => `${version.lang}:${version.code}:${version.books}:${version.chapters}`)).toEqual(
       GOLDEN.map((golden) => `${golden.lang}:${golden.version}:66:1189`),
     );
+  });
+
+  test('the Bible examples of the OpenAPI document are answers of this build', async () => {
+    type Media = { example?: unknown; examples?: Record<string, { value: unknown }> };
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { get: { operationId: string; responses: { '200': { content: { 'application/json': Media } } } } }>;
+    };
+    const media = (operationId: string) =>
+      Object.values(document.paths).find((item) => item.get.operationId === operationId)!.get.responses['200'].content['application/json'];
+    const served = async (pathAndQuery: string) => (await rawRequest(api(pathAndQuery))).json();
+    expect(media('listBibleVersions').example).toEqual(await served('/versions'));
+    const books = media('listBibleBooks').example as { books: unknown[] };
+    const allBooks = (await served('/books?lang=en')) as { books: unknown[] };
+    expect(books).toEqual({ ...allBooks, books: allBooks.books.slice(0, books.books.length) });
+    expect(media('getChapter').example).toEqual(await served('/Ps/117'));
+    expect(media('getVerseRange').examples?.['john-3-16-en'].value).toEqual(await served('/John/3/16/16?lang=en'));
+    expect(media('getVerseRange').examples?.['genesis-1-1-fr'].value).toEqual(await served('/Gn/1/1/1'));
+    expect(media('searchBible').example).toEqual(await served('/search?q=%22only%20begotten%20son%22&lang=en&size=2'));
+  });
+
+  test('a verse a version leaves out (BLIVRE has no Psalm 46:3) answers 404 alone, and is skipped in a range', async () => {
+    const gap = await rawRequest(api('/PSA/46/3/3?lang=pt'));
+    expect(gap.status).toBe(404);
+    expect(gap.json()).toMatchObject({ parameter: 'from', detail: 'Salmos 46 has no verse 3 in this version.' });
+    const around = (await rawRequest(api('/PSA/46/2/4?lang=pt'))).json() as PassageBody;
+    expect([around.from, around.to, around.verses.map((verse) => verse.verse)]).toEqual([2, 4, [2, 4]]);
   });
 
   test.each(GOLDEN)('golden verses in $lang ($version) through chapters and ranges', async (golden) => {

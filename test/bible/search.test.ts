@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 interface SearchBody {
-  items: { book: { usfm: string; abbr: string; name: string }; chapter: number; verse: number; text: string }[];
+  items: { book: { usfm: string; abbr: string; name: string; testament: string }; chapter: number; verse: number; text: string }[];
   page: number;
   size: number;
   totalItems: number;
@@ -56,7 +56,7 @@ describe('search', () => {
     expect(Object.keys(body)).toEqual(['items', 'page', 'size', 'totalItems', 'totalPages']);
     expect(body).toMatchObject({ page: 0, size: 10, totalItems: 1, totalPages: 1 });
     expect(body.items[0]).toEqual({
-      book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse' },
+      book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT' },
       chapter: 1,
       verse: 1,
       text: "Au commencement, Dieu créa les cieux et la terre. L'Éternel est bon.",
@@ -67,7 +67,7 @@ describe('search', () => {
     expect((await searchBody('q=beginning')).totalItems).toBe(0);
     expect(references(await searchBody('q=beginning&lang=en'))).toEqual(['GEN 1:1']);
     expect(references(await searchBody('q=hemel&lang=nl'))).toEqual(['GEN 1:1']);
-    expect((await searchBody('q=principio&lang=es')).items[0].book).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Génesis' });
+    expect((await searchBody('q=principio&lang=es')).items[0].book).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Génesis', testament: 'OT' });
   });
 
   test('is case- and accent-insensitive', async () => {

@@ -2,22 +2,12 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
+import { describeWith, requirement } from '../helpers/requirements.ts';
 
-const SOURCES = process.env.BIBLE_SOURCES_DIR?.trim() || undefined;
-const REQUIRED = process.env.REQUIRE_FULL_CORPUS === '1';
-
-if (!SOURCES && REQUIRED) {
-  describe('Bible build over the full corpus', () => {
-    it('has its sources', () => {
-      throw new Error('REQUIRE_FULL_CORPUS=1 but BIBLE_SOURCES_DIR is not set: point it at the five pinned source files');
-    });
-  });
-} else if (!SOURCES) {
-  console.warn('pipeline-full.test.ts skipped: set BIBLE_SOURCES_DIR to the folder holding the five pinned sources');
-}
+const SOURCES = requirement('BIBLE_SOURCES_DIR').path;
 
 const GOLDEN: Record<string, { path: string; verse: number; words: string }> = {
   fr: { path: 'fr/JHN/3.json', verse: 16, words: 'Car Dieu a tant aimé le monde' },
@@ -30,7 +20,7 @@ const GOLDEN: Record<string, { path: string; verse: number; words: string }> = {
 // A known word per language, searched without its accents and in another case.
 const SEARCH_WORDS: Record<string, string> = { fr: 'ETERNEL', en: 'begotten', es: 'jehova', pt: 'unigenito', nl: 'eeuwige' };
 
-describe.skipIf(!SOURCES)('Bible build over the full corpus', () => {
+describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
   let dir = '';
   let options: BuildOptions;
   let first: BuildResult;

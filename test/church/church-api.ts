@@ -1,15 +1,10 @@
-// Test helper: the real app over HTTP with demo data and a working key, plus a router with an injected clock.
+// Test helper: the real app over HTTP with demo data and a working key; every response checked against the OpenAPI document.
 
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { importChurchDocument } from '../../src/church/import/import-churches.ts';
 import type { ImportSummary } from '../../src/church/records.ts';
-import { createChurchRouter } from '../../src/church/routes.ts';
-import { problemHandler } from '../../src/http/errors.ts';
-import { createLogger } from '../../src/http/logger.ts';
+import { apiFetch } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.ts';
 
 export const CHURCHES = '/api/public/v1/churches';
 
@@ -20,16 +15,17 @@ export interface ChurchApi {
   request(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Response>;
   /** GET a path under /api/public/v1/churches, expect 200, return the parsed body. */
   json<T>(path: string): Promise<T>;
-  /** Imports a church document into the server's database (relative times resolved at `now`). */
+  /** Imports a church document into the server's database (relative times resolved at `now`, default the server's clock). */
   importChurches(document: unknown, now?: Date): Promise<ImportSummary>;
   close(): Promise<void>;
 }
 
-export async function startChurchApi(env: Record<string, string> = {}): Promise<ChurchApi> {
-  const server = await startTestServer({ LOG_LEVEL: 'silent', KEY_RATE_LIMIT_PER_MINUTE: '100000', ...env });
+/** `options.clock` sets the server's clock (see fixedClock), for the time-zone edges of "upcoming". */
+export async function startChurchApi(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<ChurchApi> {
+  const server = await startTestServer({ LOG_LEVEL: 'silent', KEY_RATE_LIMIT_PER_MINUTE: '100000', ...env }, options);
   const key = await createTestKey(server.services);
   const request = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
-    fetch(server.url + path, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${key}`, ...init.headers } });
+    apiFetch(server.url + path, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${key}`, ...init.headers } });
   return {
     server,
     key,
@@ -39,42 +35,8 @@ export async function startChurchApi(env: Record<string, string> = {}): Promise<
       if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     },
-    importChurches: (document, now) => importChurchDocument(server.services.churches, document, { now }),
+    importChurches: (document, now = server.services.clock.now()) => importChurchDocument(server.services.churches, document, { now }),
     close: () => server.close(),
-  };
-}
-
-export interface ClockedRouter {
-  url: string;
-  /** Sets the instant the router sees as now. */
-  setNow(instant: Date): void;
-  close(): Promise<void>;
-}
-
-/**
- * The church router alone (no key needed) over the same services as `api`, on its own port,
- * with an injected clock: for the time-zone edges of "upcoming".
- */
-export async function startClockedRouter(api: ChurchApi, initial: Date): Promise<ClockedRouter> {
-  let now = initial;
-  const app = express();
-  app.set('etag', false);
-  app.set('query parser', 'simple');
-  app.use(CHURCHES, createChurchRouter(api.server.services, { now: () => now }));
-  app.use(problemHandler(createLogger('silent'), api.server.services.config.publicBaseUrl));
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${CHURCHES}`,
-    setNow(instant) {
-      now = instant;
-    },
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
   };
 }
 

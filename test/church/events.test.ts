@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localWallTime } from '../../src/church/local-time.ts';
 import type { ChurchEvent } from '../../src/church/responses.ts';
-import { CHURCHES, type ChurchApi, churchDocument, startChurchApi, startClockedRouter } from './church-api.ts';
+import { fixedClock } from '../helpers/clock.ts';
+import { CHURCHES, type ChurchApi, churchDocument, startChurchApi } from './church-api.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -91,9 +92,12 @@ describe('50-event cap and order', () => {
 describe('"upcoming" is decided in the church\'s own time zone', () => {
   // 00:30 UTC on 15 June 2026 is 12:30 on 15 June in Auckland (UTC+12) and 17:30 on 14 June in Los Angeles (UTC-7).
   const instant = new Date('2026-06-15T00:30:00Z');
+  const clock = fixedClock(instant);
+  let clocked: ChurchApi;
 
   beforeAll(async () => {
-    await api.importChurches({
+    clocked = await startChurchApi({ DEMO_DATA: 'false' }, { clock });
+    await clocked.importChurches({
       churches: [
         churchDocument('tz-auckland', {
           timeZone: 'Pacific/Auckland',
@@ -120,21 +124,20 @@ describe('"upcoming" is decided in the church\'s own time zone', () => {
     });
   });
 
-  it('with an injected clock: an Auckland event that ended 30 minutes ago is gone; one ending later stays', async () => {
-    const router = await startClockedRouter(api, instant);
-    try {
-      const auckland = (await (await fetch(`${router.url}/tz-auckland/events`)).json()) as ChurchEvent[];
-      expect(auckland.map((item) => item.slug)).toEqual(['auckland-ends-soon', 'auckland-no-end-later']);
-      const losAngeles = (await (await fetch(`${router.url}/tz-los-angeles/events`)).json()) as ChurchEvent[];
-      expect(losAngeles.map((item) => item.slug)).toEqual(['la-ends-soon']);
+  afterAll(async () => {
+    await clocked?.close();
+  });
 
-      // 31 minutes later the Los Angeles event has ended too.
-      router.setNow(new Date('2026-06-15T01:01:00Z'));
-      const later = (await (await fetch(`${router.url}/tz-los-angeles/events`)).json()) as ChurchEvent[];
-      expect(later).toEqual([]);
-    } finally {
-      await router.close();
-    }
+  it('with a fixed clock in the whole app: an Auckland event that ended 30 minutes ago is gone; one ending later stays', async () => {
+    const auckland = await clocked.json<ChurchEvent[]>('tz-auckland/events');
+    expect(auckland.map((item) => item.slug)).toEqual(['auckland-ends-soon', 'auckland-no-end-later']);
+    const losAngeles = await clocked.json<ChurchEvent[]>('tz-los-angeles/events');
+    expect(losAngeles.map((item) => item.slug)).toEqual(['la-ends-soon']);
+
+    // 31 minutes later the Los Angeles event has ended too.
+    clock.set(new Date('2026-06-15T01:01:00Z'));
+    const later = await clocked.json<ChurchEvent[]>('tz-los-angeles/events');
+    expect(later).toEqual([]);
   });
 
   it('with the real clock through the whole app: ±30 minutes around now in Auckland and Los Angeles', async () => {

@@ -1,6 +1,7 @@
 // Church profile, visibility (non-public = unknown), caching headers, HEAD, and no CORS — over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strongEtag } from '../../src/http/cache.ts';
+import { apiFetch } from '../helpers/api-client.ts';
 import { problemType } from '../helpers/problem.ts';
 import { CHURCHES, type ChurchApi, startChurchApi } from './church-api.ts';
 
@@ -132,7 +133,7 @@ describe('caching and HTTP semantics', () => {
 
   it('needs a key: no Authorization answers 401 before any church lookup', async () => {
     for (const slug of ['grace-paris', 'stille-kapel-utrecht', 'no-such-church']) {
-      const response = await fetch(`${api.server.url}${CHURCHES}/${slug}`);
+      const response = await apiFetch(`${api.server.url}${CHURCHES}/${slug}`);
       expect(response.status).toBe(401);
     }
   });

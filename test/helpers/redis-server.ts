@@ -1,6 +1,5 @@
-// Test helper: a throwaway redis-server on a free loopback port, or the reason there is none.
+// Test helper: a throwaway redis-server on a free loopback port (requirement('redis-server') finds the binary).
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 
 export interface RedisTestServer {
@@ -8,16 +7,6 @@ export interface RedisTestServer {
   port: number;
   stop(): Promise<void>;
 }
-
-const CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
-
-/** Path of redis-server, or undefined when it is not installed. */
-export function findRedisServer(): string | undefined {
-  return CANDIDATES.find((candidate) => fs.existsSync(candidate));
-}
-
-/** Whether tests must fail (not skip) when redis-server is missing: REQUIRE_REDIS=1. */
-export const redisRequired = process.env.REQUIRE_REDIS === '1';
 
 /** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
 export function freePort(): Promise<number> {
@@ -31,9 +20,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts redis-server without persistence and waits until it answers PING. */
-export async function startRedisServer(binary = findRedisServer()): Promise<RedisTestServer> {
-  if (binary === undefined) throw new Error(`redis-server is not installed (looked in ${CANDIDATES.join(', ')}).`);
+/** Starts the redis-server at `binary` without persistence and waits until it answers PING. */
+export async function startRedisServer(binary: string): Promise<RedisTestServer> {
   const port = await freePort();
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
+import type { Clock } from '../../src/app-services.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createServices, type RunningServices } from '../../src/services.ts';
+import { loadServedDocument } from './api-client.ts';
 import { listenOnLoopback } from './listen.ts';
 import { collectLogLines } from './log-lines.ts';
 import { TEST_PUBLIC_BASE_URL } from './problem.ts';
@@ -20,11 +22,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The app's clock (see fixedClock in clock.ts); default the system clock. */
+  clock?: Clock;
+}
+
 /**
  * Starts createApp(createServices(config)) on 127.0.0.1 with a fresh temp database
- * (demo data loaded) unless `env` says otherwise.
+ * (demo data loaded) unless `env` says otherwise. The OpenAPI document it serves is loaded for
+ * apiFetch before this returns, so its request is logged before any of the test's.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-test-'));
   const config = loadConfig(
     {
@@ -41,8 +49,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   );
   const { lines: logs, destination } = collectLogLines();
   const logger = createLogger(config.logLevel, destination);
-  const services = await createServices(config, logger);
+  const services = await createServices(config, logger, { clock: options.clock });
   const server = await listenOnLoopback(createApp(services), config.port);
+  await loadServedDocument(server.url);
   return {
     url: server.url,
     services,

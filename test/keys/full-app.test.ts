@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { problemType } from '../helpers/problem.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -16,7 +17,7 @@ describe('keys in the whole app', () => {
   afterAll(() => server.close());
 
   const get = (pathname: string, key?: string, method = 'GET') =>
-    fetch(server.url + pathname, { method, headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
+    apiFetch(server.url + pathname, { method, headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
 
   it('every church endpoint answers 401 problem+json with WWW-Authenticate: Bearer without a key, also for unknown slugs', async () => {
     for (const pathname of [CHURCH, `${CHURCH}/events`, `${CHURCH}/posts`, '/api/public/v1/churches/no-such-church']) {
@@ -111,7 +112,7 @@ describe('keys in the whole app', () => {
     const key = await createTestKey(server.services);
     const keyId = (await server.services.keys.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key)))!.id;
     const before = server.logs.length;
-    const response = await fetch(`${server.url}${CHURCH}/events?from=2030-01-01&limit=5`, {
+    const response = await apiFetch(`${server.url}${CHURCH}/events?from=2030-01-01&limit=5`, {
       headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'access-log-test-1' },
     });
     expect(response.status).toBe(200);

@@ -1,14 +1,16 @@
+// The per-key limit of the church endpoints in the real app: standard headers, the 121st request, what counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithKey } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { problemType } from '../helpers/problem.ts';
-import { getWithKey, type KeyTestApp, startKeyTestApp } from '../keys/key-test-app.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const CHURCH = '/api/public/v1/churches/grace-chapel';
+const CHURCH = '/api/public/v1/churches/grace-paris';
 
 describe('120 requests per minute per key', () => {
-  let app: KeyTestApp;
+  let app: TestServer;
   beforeAll(async () => {
-    app = await startKeyTestApp();
+    app = await startTestServer();
   });
   afterAll(() => app.close());
 

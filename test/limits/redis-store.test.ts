@@ -4,25 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/http/logger.ts';
 import { createLimitStores, LimitStoreError } from '../../src/limits/stores.ts';
+import { getWithKey } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { findRedisServer, freePort, type RedisTestServer, redisRequired, startRedisServer } from '../helpers/redis-server.ts';
+import { freePort, type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { describeWith, requirement } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { getWithKey, type KeyTestApp, startKeyTestApp } from '../keys/key-test-app.ts';
 
-const CHURCH = '/api/public/v1/churches/grace-chapel';
-const redisBinary = findRedisServer();
-const missingReason =
-  'redis-server is not installed: the shared-Redis rate-limit tests are skipped (set REQUIRE_REDIS=1 to make this a failure)';
+const CHURCH = '/api/public/v1/churches/grace-paris';
+const redisBinary = requirement('redis-server').path;
 
 describe('rate-limit stores', () => {
-  it('a machine that must test Redis has redis-server', () => {
-    if (redisBinary === undefined) {
-      if (redisRequired) throw new Error('REQUIRE_REDIS=1 but redis-server is not installed.');
-      console.warn(missingReason);
-    }
-    expect(true).toBe(true);
-  });
-
   it('refuse to start when the configured Redis cannot be reached, naming REDIS_URL', async () => {
     const port = await freePort();
     const started = Date.now();
@@ -38,23 +29,25 @@ describe('rate-limit stores', () => {
   });
 });
 
-describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis', () => {
+describeWith(['redis-server'], 'two app instances sharing one Redis', () => {
   let redis: RedisTestServer;
   let shared: string;
-  let first: KeyTestApp;
-  let second: KeyTestApp;
+  let first: TestServer;
+  let second: TestServer;
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisBinary);
+    redis = await startRedisServer(redisBinary!);
     shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-shared-'));
     // Both instances share the database and the fingerprint secret, as two servers behind one proxy would.
+    // The client address comes from X-Forwarded-For, as behind a proxy on the same machine.
     const env = {
       REDIS_URL: redis.url,
       DATABASE_PATH: path.join(shared, 'church.sqlite'),
       KEY_FINGERPRINT_SECRET: 'd'.repeat(64),
+      TRUST_PROXY: 'loopback',
     };
-    first = await startKeyTestApp(env);
-    second = await startKeyTestApp(env);
+    first = await startTestServer(env);
+    second = await startTestServer(env);
   });
   afterAll(async () => {
     await first?.close();
@@ -103,13 +96,13 @@ describe.skipIf(redisBinary === undefined)('two app instances sharing one Redis'
   });
 });
 
-describe.skipIf(redisBinary === undefined)('two whole servers sharing one Redis', () => {
+describeWith(['redis-server'], 'two whole servers sharing one Redis', () => {
   let redis: RedisTestServer;
   let shared: string;
   let servers: TestServer[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisBinary);
+    redis = await startRedisServer(redisBinary!);
     shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-shared-'));
     const env = { REDIS_URL: redis.url, DATABASE_PATH: path.join(shared, 'church.sqlite'), KEY_FINGERPRINT_SECRET: 'e'.repeat(64) };
     servers = [await startTestServer(env), await startTestServer(env)];

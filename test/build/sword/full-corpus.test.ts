@@ -8,14 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSwordModuleZip } from '../../../build/sword/module-zip.ts';
 import { osisToText } from '../../../build/sword/osis-text.ts';
 import { rawCanonicalVerses, readSwordModule } from '../../../build/sword/read-module.ts';
+import { describeWith, requirement } from '../../helpers/requirements.ts';
 
-const sourcesDir = process.env.BIBLE_SOURCES_DIR;
-
-describe('full-corpus requirement', () => {
-  it.runIf(process.env.REQUIRE_FULL_CORPUS === '1')('has BIBLE_SOURCES_DIR when REQUIRE_FULL_CORPUS=1', () => {
-    expect(sourcesDir, 'REQUIRE_FULL_CORPUS=1 but BIBLE_SOURCES_DIR is not set').toBeTruthy();
-  });
-});
+const sourcesDir = requirement('BIBLE_SOURCES_DIR').path;
+const mod2imp = requirement('mod2imp').path;
 
 interface Expected {
   file: string;
@@ -96,7 +92,7 @@ const MODULES: Expected[] = [
   },
 ];
 
-describe.skipIf(!sourcesDir)('SWORD modules read in full', () => {
+describeWith(['BIBLE_SOURCES_DIR'], 'SWORD modules read in full', () => {
   const tempDirs: string[] = [];
   afterAll(() => {
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -105,29 +101,31 @@ describe.skipIf(!sourcesDir)('SWORD modules read in full', () => {
   describe.each(MODULES)('$file', (expected) => {
     const zipBytes = () => new Uint8Array(readFileSync(join(sourcesDir!, expected.file)));
 
-    it('has the same raw entry as mod2imp for every canonical verse, and the same plain text as its renderer, case for case', () => {
-      const bytes = zipBytes();
-      const files = openSwordModuleZip(bytes);
-      const reference = mod2impEntries(bytes, files.conf.name, tempDirs);
-      // `mod2imp -s` renders through SWORD's plain filter: divine names in capitals, no titles or notes.
-      const rendered = mod2impEntries(bytes, files.conf.name, tempDirs, ['-s']);
-      let compared = 0;
-      const mismatches: string[] = [];
-      for (const slot of rawCanonicalVerses(files)) {
-        const key = `${slot.swordBookName} ${slot.chapter}:${slot.verse}`;
-        const theirs = reference.get(key);
-        if (theirs === undefined) {
-          mismatches.push(`${key}: not in mod2imp output`);
-          continue;
+    describeWith(['mod2imp'], 'against the SWORD library', () => {
+      it('has the same raw entry as mod2imp for every canonical verse, and the same plain text as its renderer, case for case', () => {
+        const bytes = zipBytes();
+        const files = openSwordModuleZip(bytes);
+        const reference = mod2impEntries(bytes, files.conf.name, tempDirs);
+        // `mod2imp -s` renders through SWORD's plain filter: divine names in capitals, no titles or notes.
+        const rendered = mod2impEntries(bytes, files.conf.name, tempDirs, ['-s']);
+        let compared = 0;
+        const mismatches: string[] = [];
+        for (const slot of rawCanonicalVerses(files)) {
+          const key = `${slot.swordBookName} ${slot.chapter}:${slot.verse}`;
+          const theirs = reference.get(key);
+          if (theirs === undefined) {
+            mismatches.push(`${key}: not in mod2imp output`);
+            continue;
+          }
+          compared++;
+          if (slot.raw !== theirs) mismatches.push(`${key}: raw differs`);
+          const ours = osisToText(slot.raw).text;
+          const plain = collapseWhitespace(rendered.get(key) ?? '');
+          if (ours !== plain) mismatches.push(`${key}: text differs: ${JSON.stringify(ours)} vs SWORD's ${JSON.stringify(plain)}`);
         }
-        compared++;
-        if (slot.raw !== theirs) mismatches.push(`${key}: raw differs`);
-        const ours = osisToText(slot.raw).text;
-        const plain = collapseWhitespace(rendered.get(key) ?? '');
-        if (ours !== plain) mismatches.push(`${key}: text differs: ${JSON.stringify(ours)} vs SWORD's ${JSON.stringify(plain)}`);
-      }
-      expect(mismatches.slice(0, 10)).toEqual([]);
-      expect(compared).toBeGreaterThanOrEqual(31102);
+        expect(mismatches.slice(0, 10)).toEqual([]);
+        expect(compared).toBeGreaterThanOrEqual(31102);
+      });
     });
 
     it('has the measured verse count, missing verses and golden verses, and no leaked markup', () => {
@@ -167,7 +165,7 @@ function mod2impEntries(zipBytes: Uint8Array, moduleName: string, tempDirs: stri
     mkdirSync(dirname(join(library, path)), { recursive: true });
     writeFileSync(join(library, path), bytes);
   }
-  const output = execFileSync('mod2imp', [moduleName, ...options], {
+  const output = execFileSync(mod2imp!, [moduleName, ...options], {
     env: { ...process.env, SWORD_PATH: library },
     maxBuffer: 256 * 1024 * 1024,
     encoding: 'utf8',

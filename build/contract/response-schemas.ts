@@ -1,0 +1,219 @@
+// The bodies of the Bible endpoints 9-13 as schemas: their TypeScript types, the OpenAPI components and the tests' checks come from here.
+import { type Static, Type } from '@sinclair/typebox';
+import { CANON, LANGS, type Testament } from './books.ts';
+import { PageSchema } from './paging.ts';
+import { Nullable, StringEnum } from './schema-shorthands.ts';
+
+/** The language of a version; each language has exactly one. */
+export const LangSchema = StringEnum(LANGS, {
+  $id: 'Lang',
+  description: 'Language of a Bible version: fr (LSG), en (KJV), es (RVR), pt (BLIVRE), nl (STV).',
+});
+
+export const TestamentSchema = StringEnum<Testament>(['OT', 'NT'], { $id: 'Testament', description: 'Old or New Testament.' });
+
+/** How a version describes itself; the version manifest (data/bible-versions.json) holds the same fields. */
+export const VersionDescriptionSchema = Type.Object({
+  code: Type.String({ pattern: '^[A-Z]+$', description: 'Version code.', examples: ['LSG'] }),
+  lang: LangSchema,
+  name: Type.String({ minLength: 1, examples: ['Louis Segond 1910'] }),
+  languageName: Type.String({ minLength: 1, description: 'The language, named in itself.', examples: ['Français'] }),
+  year: Type.Integer({ description: 'Year of the text.', examples: [1910] }),
+  licence: Type.String({ minLength: 1, examples: ['Public domain'] }),
+  attribution: Type.String({
+    minLength: 1,
+    description: 'Show it where the text is shown (the Bíblia Livre, CC BY 3.0 BR, requires it).',
+  }),
+});
+
+/** Counts computed from the built text. */
+const counts = {
+  books: Type.Integer({ minimum: 0, maximum: CANON.length, examples: [66] }),
+  chapters: Type.Integer({ minimum: 0, examples: [1189] }),
+  verses: Type.Integer({ minimum: 0, description: 'Verse entries of the version.', examples: [31170] }),
+};
+
+/** One entry of endpoint 9; the key order is the response's. */
+export const VersionSchema = Type.Object(
+  { ...VersionDescriptionSchema.properties, ...counts },
+  { $id: 'Version', additionalProperties: false, description: 'A version, with licence, attribution and counts.' },
+);
+
+/** Body of endpoint 9 (versions). */
+export const VersionListSchema = Type.Object(
+  { versions: Type.Array(VersionSchema, { maxItems: LANGS.length }) },
+  { $id: 'VersionList', additionalProperties: false },
+);
+
+const bookRefProperties = {
+  usfm: Type.String({
+    pattern: '^[0-9A-Z]{3}$',
+    description: 'Language-independent USFM code, GEN … REV; accepted as {abbr} in every language.',
+    examples: ['GEN'],
+  }),
+  abbr: Type.String({
+    pattern: '^[A-Za-z0-9]+$',
+    description: 'Abbreviation in this language, unique within it; {abbr} in paths.',
+    examples: ['Gn'],
+  }),
+  name: Type.String({ minLength: 1, description: 'Name in this language.', examples: ['Genèse'] }),
+  testament: TestamentSchema,
+};
+
+/** A canonical book as responses name it in one language. */
+export const BookRefSchema = Type.Object(bookRefProperties, { $id: 'BookRef', additionalProperties: false });
+
+/** One entry of endpoint 10: a book, how many chapters the version has of it and how many verses each holds. */
+export const BookSchema = Type.Object(
+  {
+    ...bookRefProperties,
+    chapters: Type.Integer({ minimum: 1, description: 'Chapters of the book in this version.', examples: [50] }),
+    verseCounts: Type.Array(Type.Integer({ minimum: 0 }), {
+      minItems: 1,
+      description:
+        'The last verse number of each chapter (index 0 is chapter 1), for a verse picker; 0 for a chapter the source leaves empty.',
+      examples: [[31, 25, 24]],
+    }),
+  },
+  { $id: 'Book', additionalProperties: false },
+);
+
+/** Body of endpoint 10 (books of the version in one language). */
+export const BookListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['LSG'] }),
+    books: Type.Array(BookSchema, {
+      maxItems: CANON.length,
+      description: 'The books of the canon the version has (all 66), in canonical order.',
+    }),
+  },
+  { $id: 'BookList', additionalProperties: false },
+);
+
+/** A poetry line of a verse: where it starts in `text` and how far it is indented. */
+export const PoetryLineSchema = Type.Object(
+  {
+    at: Type.Integer({ minimum: 0, description: 'Offset in `text` (UTF-16 code units) where the line starts.', examples: [0] }),
+    indent: Type.Integer({ minimum: 1, description: 'Indent level: 1 for `\\q1`, 2 for `\\q2`.', examples: [1] }),
+  },
+  { $id: 'PoetryLine', additionalProperties: false },
+);
+
+/** A part of a verse's text: `text.slice(start, end)`. */
+export const SpanSchema = Type.Object(
+  {
+    start: Type.Integer({ minimum: 0, description: 'Offset of its first character in `text` (UTF-16 code units).', examples: [0] }),
+    end: Type.Integer({ minimum: 1, description: 'Offset just past its last character (exclusive).', examples: [12] }),
+  },
+  { $id: 'Span', additionalProperties: false, description: 'A part of the verse text: text.slice(start, end).' },
+);
+
+/** One verse as the chapter and range responses carry it; the key order is the response's. */
+export const VerseSchema = Type.Object(
+  {
+    verse: Type.Integer({ minimum: 1, examples: [1] }),
+    text: Type.String({
+      description: "Plain scripture text: no Strong's numbers, notes, cross-references or headings.",
+      examples: ['Au commencement, Dieu créa les cieux et la terre.'],
+    }),
+    heading: Type.Optional(
+      Type.String({ description: 'Section heading(s) standing before this verse, joined by " / "; only when the source has one.' }),
+    ),
+    notes: Type.Optional(
+      Type.Array(Type.String(), { minItems: 1, description: 'Footnotes of the source, as plain text; only when there are some.' }),
+    ),
+    paragraphs: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        minItems: 1,
+        description:
+          'Offsets in `text` (UTF-16 code units) where a paragraph starts, 0 when the verse opens one; only when the source marks paragraphs here (USFM `\\p`, SWORD `x-p` milestones).',
+        examples: [[0]],
+      }),
+    ),
+    poetry: Type.Optional(
+      Type.Array(PoetryLineSchema, {
+        minItems: 1,
+        description: 'Poetry lines that start in this verse (USFM `\\q1`/`\\q2`, SWORD `<l>`); only when there are some.',
+      }),
+    ),
+    wordsOfJesus: Type.Optional(
+      Type.Array(SpanSchema, {
+        minItems: 1,
+        description:
+          'Words of Jesus as spans of `text` (USFM `\\wj`, SWORD `<q who="Jesus">`), for red-letter display; only when the verse has some.',
+      }),
+    ),
+  },
+  { $id: 'Verse', additionalProperties: false },
+);
+
+/** A neighbouring chapter, for previous/next links; `null` in its place at either end of the version. */
+export const ChapterLinkSchema = Type.Object(
+  {
+    usfm: bookRefProperties.usfm,
+    abbr: bookRefProperties.abbr,
+    chapter: Type.Integer({ minimum: 1, examples: [2] }),
+  },
+  { $id: 'ChapterLink', additionalProperties: false, description: 'A chapter of this version, named for a link: /{abbr}/{chapter}.' },
+);
+
+/** Body of endpoints 11 and 12: a whole chapter, or the verses `from` to `to` of it. */
+export const PassageSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['LSG'] }),
+    book: BookRefSchema,
+    chapter: Type.Integer({ minimum: 1, examples: [1] }),
+    from: Type.Integer({ minimum: 1, description: 'First verse held.', examples: [1] }),
+    to: Type.Integer({ minimum: 1, description: 'Last verse held (a requested `to` past the chapter is clamped).', examples: [31] }),
+    verseCount: Type.Integer({
+      minimum: 1,
+      description: 'The last verse number of the whole chapter, whatever slice this response holds.',
+      examples: [31],
+    }),
+    previous: Nullable(ChapterLinkSchema, {
+      description: 'The chapter before (the last of the previous book at a book’s start); null before the first chapter of the version.',
+    }),
+    next: Nullable(ChapterLinkSchema, {
+      description: 'The chapter after (the first of the next book at a book’s end); null after the last chapter of the version.',
+    }),
+    attribution: Type.String({
+      minLength: 1,
+      description: 'The version’s attribution, to show with the text (the Bíblia Livre, CC BY 3.0 BR, requires it).',
+    }),
+    verses: Type.Array(VerseSchema, { minItems: 1, description: 'In order; a verse the version leaves out is absent.' }),
+  },
+  { $id: 'Passage', additionalProperties: false },
+);
+
+/** One hit of endpoint 13. */
+export const SearchHitSchema = Type.Object(
+  {
+    book: BookRefSchema,
+    chapter: Type.Integer({ minimum: 1, examples: [3] }),
+    verse: Type.Integer({ minimum: 1, examples: [16] }),
+    text: Type.String({ description: 'The whole verse.' }),
+  },
+  { $id: 'SearchHit', additionalProperties: false },
+);
+
+/** Body of endpoint 13: hits in canonical order (book, chapter, verse), paged. */
+export const SearchHitPageSchema = PageSchema(SearchHitSchema, {
+  $id: 'SearchHitPage',
+  description: 'Matching verses in canonical order.',
+});
+
+export type VersionDescription = Static<typeof VersionDescriptionSchema>;
+export type VersionListEntry = Static<typeof VersionSchema>;
+export type VersionsResponse = Static<typeof VersionListSchema>;
+export type BookRef = Static<typeof BookRefSchema>;
+export type BookListEntry = Static<typeof BookSchema>;
+export type BooksResponse = Static<typeof BookListSchema>;
+export type PoetryLine = Static<typeof PoetryLineSchema>;
+export type Span = Static<typeof SpanSchema>;
+export type VerseResponse = Static<typeof VerseSchema>;
+export type ChapterLink = Static<typeof ChapterLinkSchema>;
+export type ChapterResponse = Static<typeof PassageSchema>;
+export type SearchHit = Static<typeof SearchHitSchema>;
+export type SearchHitPage = Static<typeof SearchHitPageSchema>;

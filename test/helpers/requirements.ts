@@ -1,0 +1,105 @@
+// Test helper: outside data and tools some tests need, whether they are here, and what a test does when they are not.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'vitest';
+
+/** Something outside the repository that a test needs. */
+export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium';
+
+export interface Requirement {
+  name: RequirementName;
+  /** The folder or executable found; undefined when it is missing. */
+  path: string | undefined;
+  /** The variable that, set to 1, turns "missing" from a skip into a failure. */
+  requiredBy: string;
+  /** Whether that variable is set to 1. */
+  required: boolean;
+  /** Why it is missing, and how to provide it; undefined when it is there. */
+  missing: string | undefined;
+}
+
+/** Where each requirement is looked for, which REQUIRE_* variable makes it mandatory, and how to install it. */
+const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: NodeJS.ProcessEnv): string | undefined; hint: string }> = {
+  BIBLE_SOURCES_DIR: {
+    requiredBy: 'REQUIRE_FULL_CORPUS',
+    find: (env) => {
+      const dir = env.BIBLE_SOURCES_DIR?.trim();
+      return dir && fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? dir : undefined;
+    },
+    hint: 'point it at the folder holding the five pinned sources; npm run fetch:bible downloads them into data/sources/',
+  },
+  mod2imp: { requiredBy: 'REQUIRE_FULL_CORPUS', find: (env) => executable('mod2imp', env), hint: 'apt-get install libsword-utils' },
+  'redis-server': {
+    requiredBy: 'REQUIRE_REDIS',
+    find: (env) => executable('redis-server', env, ['/usr/local/bin', '/opt/homebrew/bin']),
+    hint: 'apt-get install redis-server',
+  },
+  nginx: { requiredBy: 'REQUIRE_NGINX', find: (env) => executable('nginx', env, ['/usr/sbin']), hint: 'apt-get install nginx-light' },
+  chromium: {
+    requiredBy: 'REQUIRE_BROWSER',
+    find: (env) => executable('chromium', env) ?? executable('chromium-browser', env),
+    hint: 'apt-get install chromium',
+  },
+};
+
+/**
+ * Whether `name` is available here, and whether its REQUIRE_* variable makes its absence a failure.
+ *
+ * @example const redis = requirement('redis-server'); if (redis.path) await startRedisServer(redis.path);
+ */
+export function requirement(name: RequirementName, env: NodeJS.ProcessEnv = process.env): Requirement {
+  const { requiredBy, find, hint } = REQUIREMENTS[name];
+  const found = find(env);
+  const describeMissing = () =>
+    name === 'BIBLE_SOURCES_DIR' ? `BIBLE_SOURCES_DIR is not a folder (${hint})` : `${name} is not installed (${hint})`;
+  return {
+    name,
+    path: found,
+    requiredBy,
+    required: env[requiredBy] === '1',
+    missing: found === undefined ? describeMissing() : undefined,
+  };
+}
+
+/**
+ * A describe block that runs only when every requirement is met. When one is missing, the block
+ * is skipped with the reason in its title, unless its REQUIRE_* variable is 1: then a test in its
+ * place fails naming what is missing, so CI never passes by skipping.
+ *
+ * @example describeWith(['redis-server'], 'two servers sharing one Redis', () => { … });
+ */
+export function describeWith(names: readonly RequirementName[], title: string, body: () => void): void {
+  const missing = names.map((name) => requirement(name)).filter((found) => found.missing !== undefined);
+  if (missing.length === 0) {
+    describe(title, body);
+    return;
+  }
+  const mandatory = missing.filter((found) => found.required);
+  if (mandatory.length > 0) {
+    describe(title, () => {
+      it(`has ${mandatory.map((found) => found.name).join(' and ')}`, () => {
+        throw new Error(mandatory.map((found) => `${found.requiredBy}=1 but ${found.missing}`).join('; '));
+      });
+    });
+    return;
+  }
+  const reasons = missing.map((found) => `${found.missing}; ${found.requiredBy}=1 makes this a failure`).join('; ');
+  // The default reporter does not show the titles of skipped blocks: the reason goes to the run's output as well.
+  console.warn(`skipped "${title}": ${reasons}`);
+  describe.skip(`${title} (skipped: ${reasons})`, body);
+}
+
+/** The executable `name` on PATH or in one of `extraDirs`, or undefined. */
+function executable(name: string, env: NodeJS.ProcessEnv, extraDirs: readonly string[] = []): string | undefined {
+  const dirs = [...(env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/bin', '/usr/sbin', ...extraDirs];
+  for (const dir of dirs) {
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not in this folder: look in the next one.
+    }
+  }
+  return undefined;
+}
