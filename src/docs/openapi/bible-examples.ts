@@ -53,7 +53,7 @@ export function booksExample(): BooksResponse {
   ]);
 }
 
-/** GET /api/v1/bible/Ps/117: the shortest chapter, in the default language. */
+/** GET /api/v1/bible/Ps/117: the shortest chapter, in the default language, its poetry lines as the source sets them. */
 export function chapterExample(): ChapterResponse {
   return chapterResponse(
     'fr',
@@ -61,14 +61,29 @@ export function chapterExample(): ChapterResponse {
     canon('PSA'),
     117,
     [
-      { number: 1, text: 'Louez l’Éternel, vous toutes les nations, Célébrez-le, vous tous les peuples!' },
-      { number: 2, text: 'Car sa bonté pour nous est grande, Et sa fidélité dure à toujours. Louez l’Éternel!' },
+      {
+        number: 1,
+        text: 'Louez l’Éternel, vous toutes les nations, Célébrez-le, vous tous les peuples!',
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 42, indent: 1 },
+        ],
+      },
+      {
+        number: 2,
+        text: 'Car sa bonté pour nous est grande, Et sa fidélité dure à toujours. Louez l’Éternel!',
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 35, indent: 1 },
+          { at: 67, indent: 1 },
+        ],
+      },
     ],
     navigation('fr', 2, link('PSA', 'fr', 116), link('PSA', 'fr', 118)),
   );
 }
 
-/** GET /api/v1/bible/John/3/16/16?lang=en, and GET /api/v1/bible/Gn/1/1/1 (with the heading before it). */
+/** GET /api/v1/bible/John/3/16/16?lang=en (words of Jesus), and GET /api/v1/bible/Gn/1/1/1 (the heading before it, a paragraph start). */
 export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterResponse> {
   return {
     john3v16: chapterResponse(
@@ -76,7 +91,8 @@ export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterRespon
       'KJV',
       canon('JHN'),
       3,
-      [{ number: 16, text: JOHN_3_16_KJV }],
+      // Jesus speaks to Nicodemus: the whole verse is red-letter text in the KJV.
+      [{ number: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] }],
       navigation('en', 36, link('JHN', 'en', 2), link('JHN', 'en', 4)),
     ),
     genesis1v1: chapterResponse(
@@ -89,6 +105,7 @@ export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterRespon
           number: 1,
           text: 'Au commencement, Dieu créa les cieux et la terre.',
           heading: 'LES TEMPS ANCIENS / DEPUIS LA CRÉATION JUSQU’À ABRAHAM / Création du monde',
+          paragraphs: [0],
         },
       ],
       navigation('fr', 31, null, link('GEN', 'fr', 2)),
