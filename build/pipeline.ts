@@ -5,24 +5,25 @@ import { basename, dirname, join } from 'node:path';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
-import { parseBuildStamp } from './contract/stamp.ts';
-import type { VersionText } from './model.ts';
+import { parseBuildStamp, type VersionCounts } from './contract/stamp.ts';
+import type { SourceIssue, VersionText } from './model.ts';
 import { type BuildReport, formatReport, versionReport } from './report.ts';
 import { sourcePath, verifySourceFile } from './sources.ts';
 import { readSwordModule } from './sword/read-module.ts';
 import { readUsfmBible } from './usfm/read-usfm.ts';
 import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
-import { precompress } from './writers/compress.ts';
-import { databaseBuildHash, writeDatabase } from './writers/database.ts';
+import { compressedCopies } from './writers/compress.ts';
+import { DatabaseWriter, databaseBuildHash } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
-import { writeOutputs } from './writers/output-dir.ts';
-import { searchIndexesInWorkers } from './writers/search-index-worker.ts';
-import { staticTree, versionCounts } from './writers/static-tree.ts';
+import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
+import { searchDocuments } from './writers/search-index.ts';
+import { SearchIndexWorker } from './writers/search-index-worker.ts';
+import { treeIndex, versionCounts, versionTree } from './writers/static-tree.ts';
 import type { BuiltVersion, OutputFile } from './writers/types.ts';
 
 /** Bumped whenever the builder's output changes for the same sources; part of the build hash. */
-export const BUILDER_VERSION = '1';
+export const BUILDER_VERSION = '2';
 
 export interface BuildOptions {
   /** Folder holding the pinned source files. */
@@ -103,46 +104,65 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   }
 
   const readVersion = options.readVersion ?? readSource;
-  const versions: BuiltVersion[] = [];
-  for (const entry of entries) {
-    const bytes = await readFile(sourcePath(options.sourcesDir, entry));
-    const text = await timed(`read ${entry.code}`, () => readVersion(entry, bytes));
-    versions.push({ info: entry, text });
+  const staging = await StagingFolder.open(publicDir, REPLACED_ENTRIES);
+  const database = await DatabaseWriter.open(databasePath, buildHash);
+  // Search indexes (the longest step) on a worker thread, a version behind the main thread's reading and writing.
+  const search = new SearchIndexWorker(staging.dir, buildHash);
+  const sizes = { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0 };
+  const write = (file: OutputFile): void => {
+    const before = staging.stats.bytes;
+    staging.write(file);
+    const bytes = staging.stats.bytes - before;
+    if (file.path.endsWith('.br')) sizes.bytesBrotli += bytes;
+    else if (file.path.endsWith('.gz')) sizes.bytesGzip += bytes;
+    else {
+      sizes.files++;
+      sizes.bytes += bytes;
+      for (const copy of compressedCopies(file)) write(copy);
+      return;
+    }
+    sizes.compressedFiles++;
+  };
+  const built: { info: VersionManifestEntry; counts: VersionCounts; issues: SourceIssue[] }[] = [];
+  let databaseBytes = 0;
+  try {
+    // One version at a time: read it, write its files and rows, hand its verses to the search worker, let it go.
+    for (const entry of entries) {
+      const bytes = await readFile(sourcePath(options.sourcesDir, entry));
+      const version: BuiltVersion = { info: entry, text: await timed(`read ${entry.code}`, () => readVersion(entry, bytes)) };
+      search.add(entry, searchDocuments(version.text));
+      await timed(`tree ${entry.code}`, () => {
+        for (const file of versionTree(version)) write(file);
+      });
+      await timed(`database ${entry.code}`, () => database.addVersion(version));
+      built.push({ info: entry, counts: versionCounts(version), issues: version.text.issues });
+    }
+    for (const file of treeIndex(built, buildHash)) write(file);
+    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.info.lang) })) write(file);
+    databaseBytes = (await timed('database index', () => database.finish())).bytes;
+    const searchFiles = await timed('search indexes (wait)', () => search.finish());
+    for (const file of searchFiles) {
+      if (file.path.endsWith('.br')) sizes.bytesBrotli += file.bytes;
+      else if (file.path.endsWith('.gz')) sizes.bytesGzip += file.bytes;
+      else {
+        sizes.files++;
+        sizes.bytes += file.bytes;
+        sizes.searchIndexBytes += file.bytes;
+        continue;
+      }
+      sizes.compressedFiles++;
+    }
+    await timed('swap in', () => staging.commit());
+  } catch (error) {
+    await Promise.all([search.abort(), database.discard(), staging.discard()]);
+    throw error;
   }
-
-  const tree = await timed('static tree', () => [
-    ...staticTree(versions, buildHash),
-    ...hostRewrites({ origin, publicBaseUrl: publicUrl, langs: versions.map((v) => v.info.lang) }),
-  ]);
-  // Search indexes (and their compressed copies) on worker threads, while the main thread
-  // writes the database and compresses the tree.
-  progress('search indexes (workers)');
-  const searchStarted = performance.now();
-  const searchBuilt = searchIndexesInWorkers(versions, buildHash).then((output) => {
-    timings['search indexes (workers)'] = Math.round(performance.now() - searchStarted);
-    return output;
-  });
-  searchBuilt.catch(() => {});
-  const database = await timed('database', () => writeDatabase(databasePath, versions, buildHash));
-  const treeCompressed = await timed('compress tree', () => precompress(tree));
-  const { indexes: search, compressed: searchCompressed } = await timed('search indexes (wait)', () => searchBuilt);
-  const compressed = [...treeCompressed, ...searchCompressed];
-  const files = [...tree, ...search];
-  await timed('write tree', () => writeOutputs(publicDir, [...files, ...compressed], REPLACED_ENTRIES));
 
   const report: BuildReport = {
     buildHash,
     builtAt: new Date().toISOString(),
-    versions: versions.map((version) => versionReport(versionCounts(version), version.text.issues)),
-    outputs: {
-      files: files.length,
-      bytes: totalBytes(files),
-      compressedFiles: compressed.length,
-      bytesBrotli: totalBytes(compressed.filter((file) => file.path.endsWith('.br'))),
-      bytesGzip: totalBytes(compressed.filter((file) => file.path.endsWith('.gz'))),
-      searchIndexBytes: totalBytes(search),
-      databaseBytes: database.bytes,
-    },
+    versions: built.map((version) => versionReport(version.counts, version.issues)),
+    outputs: { ...sizes, databaseBytes },
     timings,
     totalMs: Math.round(performance.now() - started),
   };
@@ -188,11 +208,4 @@ export function readSource(entry: VersionManifestEntry, bytes: Uint8Array): Vers
 /** Versions in the spec's language order (fr, en, es, pt, nl), whatever the manifest's order. */
 function orderedEntries(entries: readonly VersionManifestEntry[]): VersionManifestEntry[] {
   return [...entries].sort((a, b) => LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang));
-}
-
-function totalBytes(files: readonly OutputFile[]): number {
-  return files.reduce(
-    (sum, file) => sum + (typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength),
-    0,
-  );
 }

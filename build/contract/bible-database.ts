@@ -38,13 +38,15 @@ export interface BibleTables {
     heading: string | null;
     /** JSON array of strings, or null when the verse has no notes. */
     notes: string | null;
+    /** JSON object with the verse's `paragraphs`, `poetry` and `wordsOfJesus` (those it has), or null. */
+    layout: string | null;
   };
 }
 
 export type BibleTable = keyof BibleTables;
 
 /** The columns of a verse row that hold the verse itself (the others place it). */
-export type StoredVerse = Pick<BibleTables['verses'], 'verse' | 'text' | 'heading' | 'notes'>;
+export type StoredVerse = Pick<BibleTables['verses'], 'verse' | 'text' | 'heading' | 'notes' | 'layout'>;
 
 /** The meta keys of a build, named as in the stamp: both carry the same values. */
 export const BIBLE_META_KEYS = ['schemaVersion', 'buildHash'] as const satisfies readonly (keyof BuildStamp)[];
@@ -66,7 +68,7 @@ CREATE TABLE books (
 CREATE TABLE verses (
   id INTEGER PRIMARY KEY, lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL,
   chapter INTEGER NOT NULL, verse INTEGER NOT NULL, text TEXT NOT NULL,
-  heading TEXT, notes TEXT
+  heading TEXT, notes TEXT, layout TEXT
 );
 CREATE INDEX verses_by_reference ON verses (lang, usfm, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(
@@ -79,7 +81,7 @@ export const BIBLE_COLUMNS = {
   meta: ['key', 'value'],
   versions: ['lang', 'code', 'name', 'language_name', 'year', 'licence', 'attribution'],
   books: ['lang', 'usfm', 'ord', 'abbr', 'name', 'testament', 'chapters'],
-  verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'text', 'heading', 'notes'],
+  verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'text', 'heading', 'notes', 'layout'],
 } as const satisfies { [Table in BibleTable]: readonly (keyof BibleTables[Table])[] };
 
 // Every column of a row type is listed (the `satisfies` above checks the other direction).
@@ -115,7 +117,13 @@ export function storedVerse(verse: Verse): StoredVerse {
     text: verse.text,
     heading: verse.heading ?? null,
     notes: verse.notes && verse.notes.length > 0 ? JSON.stringify(verse.notes) : null,
+    layout: storedLayout(verse),
   };
+}
+
+function storedLayout({ paragraphs, poetry, wordsOfJesus }: Verse): string | null {
+  if (!paragraphs && !poetry && !wordsOfJesus) return null;
+  return JSON.stringify({ paragraphs, poetry, wordsOfJesus });
 }
 
 /** The verse a row holds: the inverse of storedVerse. */
@@ -124,6 +132,12 @@ export function verseFromRow(row: StoredVerse): Verse {
   if (row.heading) verse.heading = row.heading;
   const notes = parseNotes(row.notes);
   if (notes.length > 0) verse.notes = notes;
+  if (row.layout) {
+    const layout = JSON.parse(row.layout) as Pick<Verse, 'paragraphs' | 'poetry' | 'wordsOfJesus'>;
+    if (layout.paragraphs) verse.paragraphs = layout.paragraphs;
+    if (layout.poetry) verse.poetry = layout.poetry;
+    if (layout.wordsOfJesus) verse.wordsOfJesus = layout.wordsOfJesus;
+  }
   return verse;
 }
 

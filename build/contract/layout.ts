@@ -3,8 +3,10 @@
 /**
  * Bumped whenever the shape of any artifact changes; the service refuses a tree of another version.
  * 2: verses lost `through` (no source joins verses; the database lost the column).
+ * 3: verses gained `paragraphs`, `poetry` and `wordsOfJesus` (the database's `layout` column), chapters
+ *    their navigation (`verseCount`, `previous`, `next`, `attribution`), books their `verseCounts`.
  */
-export const BIBLE_SCHEMA_VERSION = 2;
+export const BIBLE_SCHEMA_VERSION = 3;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.

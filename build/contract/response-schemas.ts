@@ -2,7 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CANON, LANGS, type Testament } from './books.ts';
 import { PageSchema } from './paging.ts';
-import { StringEnum } from './schema-shorthands.ts';
+import { Nullable, StringEnum } from './schema-shorthands.ts';
 
 /** The language of a version; each language has exactly one. */
 export const LangSchema = StringEnum(LANGS, {
@@ -63,9 +63,18 @@ const bookRefProperties = {
 /** A canonical book as responses name it in one language. */
 export const BookRefSchema = Type.Object(bookRefProperties, { $id: 'BookRef', additionalProperties: false });
 
-/** One entry of endpoint 10: a book and how many chapters the version has of it. */
+/** One entry of endpoint 10: a book, how many chapters the version has of it and how many verses each holds. */
 export const BookSchema = Type.Object(
-  { ...bookRefProperties, chapters: Type.Integer({ minimum: 1, description: 'Chapters of the book in this version.', examples: [50] }) },
+  {
+    ...bookRefProperties,
+    chapters: Type.Integer({ minimum: 1, description: 'Chapters of the book in this version.', examples: [50] }),
+    verseCounts: Type.Array(Type.Integer({ minimum: 0 }), {
+      minItems: 1,
+      description:
+        'The last verse number of each chapter (index 0 is chapter 1), for a verse picker; 0 for a chapter the source leaves empty.',
+      examples: [[31, 25, 24]],
+    }),
+  },
   { $id: 'Book', additionalProperties: false },
 );
 
@@ -82,6 +91,24 @@ export const BookListSchema = Type.Object(
   { $id: 'BookList', additionalProperties: false },
 );
 
+/** A poetry line of a verse: where it starts in `text` and how far it is indented. */
+export const PoetryLineSchema = Type.Object(
+  {
+    at: Type.Integer({ minimum: 0, description: 'Offset in `text` (UTF-16 code units) where the line starts.', examples: [0] }),
+    indent: Type.Integer({ minimum: 1, description: 'Indent level: 1 for `\\q1`, 2 for `\\q2`.', examples: [1] }),
+  },
+  { $id: 'PoetryLine', additionalProperties: false },
+);
+
+/** A part of a verse's text: `text.slice(start, end)`. */
+export const SpanSchema = Type.Object(
+  {
+    start: Type.Integer({ minimum: 0, description: 'Offset of its first character in `text` (UTF-16 code units).', examples: [0] }),
+    end: Type.Integer({ minimum: 1, description: 'Offset just past its last character (exclusive).', examples: [12] }),
+  },
+  { $id: 'Span', additionalProperties: false, description: 'A part of the verse text: text.slice(start, end).' },
+);
+
 /** One verse as the chapter and range responses carry it; the key order is the response's. */
 export const VerseSchema = Type.Object(
   {
@@ -96,8 +123,39 @@ export const VerseSchema = Type.Object(
     notes: Type.Optional(
       Type.Array(Type.String(), { minItems: 1, description: 'Footnotes of the source, as plain text; only when there are some.' }),
     ),
+    paragraphs: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        minItems: 1,
+        description:
+          'Offsets in `text` (UTF-16 code units) where a paragraph starts, 0 when the verse opens one; only when the source marks paragraphs here (USFM `\\p`, SWORD `x-p` milestones).',
+        examples: [[0]],
+      }),
+    ),
+    poetry: Type.Optional(
+      Type.Array(PoetryLineSchema, {
+        minItems: 1,
+        description: 'Poetry lines that start in this verse (USFM `\\q1`/`\\q2`, SWORD `<l>`); only when there are some.',
+      }),
+    ),
+    wordsOfJesus: Type.Optional(
+      Type.Array(SpanSchema, {
+        minItems: 1,
+        description:
+          'Words of Jesus as spans of `text` (USFM `\\wj`, SWORD `<q who="Jesus">`), for red-letter display; only when the verse has some.',
+      }),
+    ),
   },
   { $id: 'Verse', additionalProperties: false },
+);
+
+/** A neighbouring chapter, for previous/next links; `null` in its place at either end of the version. */
+export const ChapterLinkSchema = Type.Object(
+  {
+    usfm: bookRefProperties.usfm,
+    abbr: bookRefProperties.abbr,
+    chapter: Type.Integer({ minimum: 1, examples: [2] }),
+  },
+  { $id: 'ChapterLink', additionalProperties: false, description: 'A chapter of this version, named for a link: /{abbr}/{chapter}.' },
 );
 
 /** Body of endpoints 11 and 12: a whole chapter, or the verses `from` to `to` of it. */
@@ -109,6 +167,21 @@ export const PassageSchema = Type.Object(
     chapter: Type.Integer({ minimum: 1, examples: [1] }),
     from: Type.Integer({ minimum: 1, description: 'First verse held.', examples: [1] }),
     to: Type.Integer({ minimum: 1, description: 'Last verse held (a requested `to` past the chapter is clamped).', examples: [31] }),
+    verseCount: Type.Integer({
+      minimum: 1,
+      description: 'The last verse number of the whole chapter, whatever slice this response holds.',
+      examples: [31],
+    }),
+    previous: Nullable(ChapterLinkSchema, {
+      description: 'The chapter before (the last of the previous book at a book’s start); null before the first chapter of the version.',
+    }),
+    next: Nullable(ChapterLinkSchema, {
+      description: 'The chapter after (the first of the next book at a book’s end); null after the last chapter of the version.',
+    }),
+    attribution: Type.String({
+      minLength: 1,
+      description: 'The version’s attribution, to show with the text (the Bíblia Livre, CC BY 3.0 BR, requires it).',
+    }),
     verses: Type.Array(VerseSchema, { minItems: 1, description: 'In order; a verse the version leaves out is absent.' }),
   },
   { $id: 'Passage', additionalProperties: false },
@@ -137,7 +210,10 @@ export type VersionsResponse = Static<typeof VersionListSchema>;
 export type BookRef = Static<typeof BookRefSchema>;
 export type BookListEntry = Static<typeof BookSchema>;
 export type BooksResponse = Static<typeof BookListSchema>;
+export type PoetryLine = Static<typeof PoetryLineSchema>;
+export type Span = Static<typeof SpanSchema>;
 export type VerseResponse = Static<typeof VerseSchema>;
+export type ChapterLink = Static<typeof ChapterLinkSchema>;
 export type ChapterResponse = Static<typeof PassageSchema>;
 export type SearchHit = Static<typeof SearchHitSchema>;
 export type SearchHitPage = Static<typeof SearchHitPageSchema>;

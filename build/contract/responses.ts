@@ -4,6 +4,9 @@ import type { BookRef, BooksResponse, ChapterResponse, VerseResponse, VersionDes
 import type { VersionCounts } from './stamp.ts';
 import type { Verse } from './verse.ts';
 
+/** What a chapter file adds to the chapter: its neighbours across books, its size, and the licence's attribution. */
+export type ChapterNavigation = Pick<ChapterResponse, 'previous' | 'next' | 'verseCount' | 'attribution'>;
+
 /**
  * The versions list. Only the published fields are copied, in the response's key order, so a
  * manifest entry (which also holds source file, URL and hash) can be passed as it is.
@@ -26,11 +29,19 @@ export function versionsResponse(versions: readonly { info: VersionDescription; 
 }
 
 /** The books list of one version, in the order given (canonical order). */
-export function booksResponse(lang: Lang, version: string, books: readonly { canon: CanonBook; chapters: number }[]): BooksResponse {
+export function booksResponse(
+  lang: Lang,
+  version: string,
+  books: readonly { canon: CanonBook; chapters: number; verseCounts: readonly number[] }[],
+): BooksResponse {
   return {
     lang,
     version,
-    books: books.map(({ canon, chapters }) => ({ ...bookRef(canon, lang), chapters })),
+    books: books.map(({ canon, chapters, verseCounts }) => ({
+      ...bookRef(canon, lang),
+      chapters,
+      verseCounts: [...verseCounts],
+    })),
   };
 }
 
@@ -40,7 +51,14 @@ export function booksResponse(lang: Lang, version: string, books: readonly { can
  *
  * @example chapterResponse('en', 'KJV', bookByUsfm('JHN')!, 3, verses).book.abbr // 'John'
  */
-export function chapterResponse(lang: Lang, version: string, canon: CanonBook, chapter: number, verses: readonly Verse[]): ChapterResponse {
+export function chapterResponse(
+  lang: Lang,
+  version: string,
+  canon: CanonBook,
+  chapter: number,
+  verses: readonly Verse[],
+  navigation: ChapterNavigation,
+): ChapterResponse {
   const last = verses[verses.length - 1];
   return {
     lang,
@@ -49,8 +67,17 @@ export function chapterResponse(lang: Lang, version: string, canon: CanonBook, c
     chapter,
     from: verses[0]?.number ?? 0,
     to: last?.number ?? 0,
+    verseCount: navigation.verseCount,
+    previous: navigation.previous,
+    next: navigation.next,
+    attribution: navigation.attribution,
     verses: verses.map(verseResponse),
   };
+}
+
+/** The last verse number of a chapter's verses; 0 for none. */
+export function chapterVerseCount(verses: readonly Verse[]): number {
+  return verses[verses.length - 1]?.number ?? 0;
 }
 
 /** A verse as responses carry it: side fields only when present. */
@@ -58,6 +85,9 @@ export function verseResponse(verse: Verse): VerseResponse {
   const out: VerseResponse = { verse: verse.number, text: verse.text };
   if (verse.heading) out.heading = verse.heading;
   if (verse.notes && verse.notes.length > 0) out.notes = [...verse.notes];
+  if (verse.paragraphs) out.paragraphs = [...verse.paragraphs];
+  if (verse.poetry) out.poetry = verse.poetry.map((line) => ({ at: line.at, indent: line.indent }));
+  if (verse.wordsOfJesus) out.wordsOfJesus = verse.wordsOfJesus.map((span) => ({ start: span.start, end: span.end }));
   return out;
 }
 

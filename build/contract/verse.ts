@@ -1,4 +1,5 @@
 // One verse of text, as the build's model holds it and as the published tree and database carry it back.
+import type { PoetryLine, Span } from './response-schemas.ts';
 
 /**
  * One verse of plain scripture text, with optional side fields kept out of `text`. A source that
@@ -14,4 +15,10 @@ export interface Verse {
   heading?: string;
   /** Footnotes attached to this verse, as plain text. */
   notes?: string[];
+  /** Offsets in `text` where a paragraph starts (0 when the verse opens one): USFM `\p`, SWORD `<milestone type="x-p"/>`. */
+  paragraphs?: number[];
+  /** Poetry lines that start in this verse (USFM `\q1`/`\q2`, SWORD `<l>`): offset in `text` and indent level. */
+  poetry?: PoetryLine[];
+  /** Words of Jesus (USFM `\wj`, SWORD `<q who="Jesus">`): spans of `text`, offsets in UTF-16 code units, end exclusive. */
+  wordsOfJesus?: Span[];
 }

@@ -1,5 +1,6 @@
 // OSIS markup of one SWORD entry → plain verse text, with headings and notes set aside.
 import type { SourceIssue } from '../model.ts';
+import { MARK, takeMarks, type VerseLayout } from '../text-marks.ts';
 
 export interface OsisText {
   /** Plain text: words only, whitespace collapsed, no markup, notes or headings. */
@@ -8,6 +9,8 @@ export interface OsisText {
   heading?: string;
   /** Footnotes and study notes, as plain text. */
   notes?: string[];
+  /** Paragraph starts, poetry lines and words of Jesus, as offsets in `text` (fields only when present). */
+  layout: VerseLayout;
   /** Markup this function did not recognise (its words are kept, the tags dropped). */
   issues: SourceIssue[];
 }
@@ -62,6 +65,8 @@ interface Open {
   sink: Sink;
   /** Where this element's collected text starts in its sink. */
   start: number;
+  /** A `<q who="Jesus">` container: its end closes a words-of-Jesus span. */
+  jesus?: boolean;
 }
 
 /** The state of one conversion; module-level functions work on it so that nothing is allocated per tag but the stack entries. */
@@ -72,6 +77,8 @@ interface Conversion {
   headings: string[];
   notes: string[];
   issues: SourceIssue[];
+  /** Inside a `<q who="Jesus" sID=…/>` … `<q eID=…/>` pair. */
+  jesusMilestone: boolean;
 }
 
 // Attributes are matched loosely (anything but angle brackets): OSIS attribute values hold no markup.
@@ -91,7 +98,15 @@ const TAG = /<(\/?)([A-Za-z][\w:.-]*)([^<>]*)>/g;
  * @example osisToText('<w lemma="strong:H0430">God</w> said<note>Heb. …</note>.').text // 'God said.'
  */
 export function osisToText(osis: string, where = ''): OsisText {
-  const state: Conversion = { where, sinks: { text: '', heading: '', note: '', drop: '' }, stack: [], headings: [], notes: [], issues: [] };
+  const state: Conversion = {
+    where,
+    sinks: { text: '', heading: '', note: '', drop: '' },
+    stack: [],
+    headings: [],
+    notes: [],
+    issues: [],
+    jesusMilestone: false,
+  };
   const { stack, sinks } = state;
   let cursor = 0;
   TAG.lastIndex = 0;
@@ -115,7 +130,10 @@ export function osisToText(osis: string, where = ''): OsisText {
       const block = BLOCK.has(name);
       if (!block && !INLINE.has(name)) unknown(state, `<${name}> (content kept as text)`);
       if (block) sinks[sink] += ' ';
-      stack.push({ name, sink, start: sinks[sink].length });
+      if (sink === 'text') sinks.text += openingMark(name, rest);
+      const jesus = name === 'q' && WHO_JESUS.test(rest);
+      if (jesus && sink === 'text') sinks.text += MARK.jesusStart;
+      stack.push(jesus ? { name, sink, start: sinks[sink].length, jesus } : { name, sink, start: sinks[sink].length });
     }
   }
   if (cursor < osis.length) appendText(state, osis.slice(cursor));
@@ -125,10 +143,20 @@ export function osisToText(osis: string, where = ''): OsisText {
     finish(state, open);
   }
 
-  const result: OsisText = { text: collapse(sinks.text), issues: state.issues };
+  const { text, layout } = takeMarks(collapse(sinks.text));
+  const result: OsisText = { text, layout, issues: state.issues };
   if (state.headings.length > 0) result.heading = state.headings.join(' / ');
   if (state.notes.length > 0) result.notes = state.notes;
   return result;
+}
+
+const WHO_JESUS = /\swho\s*=\s*"Jesus"/;
+
+/** The layout mark an opening (or empty) element stands for: a paragraph or a poetry line; '' for others. */
+function openingMark(name: string, attributes: string): string {
+  if (name === 'p' || (name === 'milestone' && /\stype\s*=\s*"x-p"/.test(attributes))) return MARK.paragraph;
+  if (name === 'l' && !/\seID\s*=/.test(attributes)) return MARK.line(Number(/\slevel\s*=\s*"(\d)"/.exec(attributes)?.[1] ?? 1));
+  return '';
 }
 
 function currentSink(state: Conversion): Sink {
@@ -153,13 +181,24 @@ function emptyElement(state: Conversion, name: string, attributes: string, tag: 
   // A milestone-style <q marker="“" sID=…/> stands for its quotation mark.
   if (name === 'q') {
     const marker = /\smarker\s*=\s*"([^"]*)"/.exec(attributes)?.[1];
+    const jesusEnd = sink === 'text' && state.jesusMilestone && /\seID\s*=/.test(attributes);
+    if (jesusEnd) {
+      state.sinks.text += MARK.jesusEnd;
+      state.jesusMilestone = false;
+    }
     if (marker) state.sinks[sink] += decodeEntities(state, marker);
+    if (sink === 'text' && WHO_JESUS.test(attributes) && /\ssID\s*=/.test(attributes)) {
+      state.sinks.text += MARK.jesusStart;
+      state.jesusMilestone = true;
+    }
     return;
   }
   if (!INLINE.has(name) && !BLOCK.has(name) && name !== 'title' && name !== 'note') {
     unknown(state, `${tag.slice(0, 80)} (dropped)`);
   }
-  state.sinks[sink] += ' ';
+  if (sink === 'text') state.sinks.text += openingMark(name, attributes);
+  // An empty inline element (a Strong's-only <w .../>) stands for no text, so it must not split "thirst ;" as SWORD never does.
+  if (!INLINE.has(name)) state.sinks[sink] += ' ';
 }
 
 function closeElement(state: Conversion, name: string, tag: string): void {
@@ -176,8 +215,16 @@ function closeElement(state: Conversion, name: string, tag: string): void {
     finish(state, inner);
   }
   const open = stack.pop()!;
+  if (open.jesus && open.sink === 'text') state.sinks.text += MARK.jesusEnd;
+  // SWORD's plain renderer prints a divine name in capitals ("The LORD said unto my Lord", Ps 110:1).
+  if (name === 'divineName') upperCaseSince(state, open);
   if (open.name === 'note' || open.name === 'title' || open.sink !== currentSink(state)) finish(state, open);
   else if (BLOCK.has(name)) state.sinks[open.sink] += ' ';
+}
+
+function upperCaseSince(state: Conversion, open: Open): void {
+  const { sinks } = state;
+  sinks[open.sink] = sinks[open.sink].slice(0, open.start) + sinks[open.sink].slice(open.start).toUpperCase();
 }
 
 /** Moves the text a note or title collected out of its sink, into the notes or headings (or into the outer note or title). */

@@ -70,6 +70,7 @@ export function readSwordModule(zipBytes: Uint8Array, code: string, options: Rea
     const verse: Verse = { number: slot.verse, text: plain.text };
     if (plain.heading) verse.heading = plain.heading;
     if (plain.notes) verse.notes = plain.notes;
+    Object.assign(verse, plain.layout);
     currentChapter.verses.push(verse);
   }
   return { conf: files.conf, version: { code, books, issues } };

@@ -1,6 +1,7 @@
 // One USFM file → one Book of the model (or a note that it is not a canonical book), with the issues met on the way.
 import { bookByUsfm } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse } from '../model.ts';
+import { MARK, takeMarks } from '../text-marks.ts';
 import { FOOTNOTE_TEXT_PARTS, isMilestone, type MarkerKind, markerKind } from './markers.ts';
 import { type TextToken, tokenizeUsfm, type UsfmToken } from './tokenize.ts';
 import type { JoinedVerse, ParsedUsfmFile, UsfmFile } from './types.ts';
@@ -67,6 +68,8 @@ class BookParser {
   private characterStack: string[] = [];
   private note: OpenNote | undefined;
   private inMilestone = false;
+  /** Paragraph and poetry marks met between verses, for the verse that comes next. */
+  private pendingMarks = '';
 
   constructor(
     private readonly fileName: string,
@@ -130,6 +133,7 @@ class BookParser {
     }
     this.chapter = { number, verses: [] };
     this.paragraph = 'body';
+    this.pendingMarks = '';
     const rest = argument!.text.slice(match[0].length);
     if (rest.trim() !== '') this.report('parse-error', at, `text after the chapter number: "${rest.trim()}"`);
   }
@@ -177,7 +181,8 @@ class BookParser {
     }
     const headings = this.takeHeadings();
     if (headings !== undefined) verse.heading = headings;
-    this.verse = { verse, text: '', line: at.line, column: at.column };
+    this.verse = { verse, text: this.pendingMarks, line: at.line, column: at.column };
+    this.pendingMarks = '';
     if (this.paragraph !== 'body') {
       this.endParagraph();
       this.paragraph = 'body';
@@ -205,12 +210,14 @@ class BookParser {
       case 'heading':
       case 'ignored':
         this.startParagraph(kind);
+        if (kind === 'body') this.addMark(layoutMark(name));
         return;
       case 'table-cell':
         if (this.paragraph === 'body' && this.verse !== undefined) this.verse.text += ' ';
         return;
       case 'character':
         this.characterStack.push(name);
+        if (name === 'wj') this.addMark(MARK.jesusStart);
         return;
       case 'footnote':
       case 'crossref':
@@ -286,6 +293,14 @@ class BookParser {
       return;
     }
     this.characterStack.length = depth;
+    if (name === 'wj') this.addMark(MARK.jesusEnd);
+  }
+
+  /** A layout mark goes into the open verse's text, or waits for the next verse. */
+  private addMark(mark: string): void {
+    if (mark === '' || this.paragraph !== 'body') return;
+    if (this.verse !== undefined) this.verse.text += mark;
+    else if (mark !== MARK.jesusEnd) this.pendingMarks += mark;
   }
 
   private startParagraph(kind: ParagraphKind): void {
@@ -364,7 +379,16 @@ class BookParser {
     const open = this.verse;
     if (open === undefined || this.chapter === undefined) return;
     this.verse = undefined;
-    open.verse.text = plainText(open.text);
+    // A paragraph or poetry line that opens after the verse's last word belongs to the next verse.
+    const trailing = TRAILING_MARKS.exec(open.text);
+    let raw = open.text;
+    if (trailing !== null) {
+      this.pendingMarks = trailing[0].replace(/\s+/g, '');
+      raw = raw.slice(0, trailing.index);
+    }
+    const { text, layout } = takeMarks(plainText(raw));
+    open.verse.text = text;
+    Object.assign(open.verse, layout);
     if (open.verse.text === '') {
       this.issues.push({
         kind: 'missing-verse',
@@ -406,6 +430,15 @@ class BookParser {
   private report(kind: SourceIssue['kind'], at: Position, detail: string): void {
     this.issues.push({ kind, where: `${this.fileName}:${at.line}:${at.column}`, detail });
   }
+}
+
+const TRAILING_MARKS = /[\s\ue000-\ue004]*[\ue000-\ue004][\s\ue000-\ue004]*$/;
+
+/** The mark a body paragraph marker stands for: `\p`-like ones start a paragraph, `\q1`/`\q2` a poetry line. */
+function layoutMark(name: string): string {
+  const poetry = /^q(\d)?$/.exec(name);
+  if (poetry !== null) return MARK.line(Number(poetry[1] ?? 1));
+  return /^(p|m|pi\d?|po|pc|pmo|pm|mi)$/.test(name) ? MARK.paragraph : '';
 }
 
 interface Position {

@@ -63,6 +63,26 @@ export async function precompress(files: readonly OutputFile[], options: Compres
   return pairs.flat();
 }
 
+/**
+ * The .br and .gz copies of one `.json` file, made now on this thread (none for other files).
+ * The streaming build compresses each file as it is made, so no output is held in memory.
+ *
+ * @example for (const copy of compressedCopies(file)) staging.write(copy);
+ */
+export function compressedCopies(file: OutputFile, options: CompressOptions = {}): OutputFile[] {
+  if (!file.path.endsWith('.json')) return [];
+  const settings = { ...DEFAULT_COMPRESS_OPTIONS, ...options };
+  const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+  const large = input.byteLength > settings.largeFileBytes;
+  return [
+    {
+      path: `${file.path}.br`,
+      content: brotliCompressSync(input, brotliOptions(input.byteLength, large ? settings.largeFileBrotliQuality : settings.brotliQuality)),
+    },
+    { path: `${file.path}.gz`, content: gzipSync(input, { level: large ? settings.largeFileGzipLevel : settings.gzipLevel }) },
+  ];
+}
+
 function brotliOptions(bytes: number, quality: number): BrotliOptions {
   return {
     params: {

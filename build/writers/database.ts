@@ -25,27 +25,12 @@ import type { BuiltVersion } from './types.ts';
  * @example await writeDatabase('var/bible.sqlite', versions, buildHash)
  */
 export async function writeDatabase(path: string, versions: readonly BuiltVersion[], buildHash: string): Promise<{ bytes: number }> {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp-${process.pid}`;
-  await removeAbandonedTemporaries(path);
-  await rm(temporary, { force: true });
+  const writer = await DatabaseWriter.open(path, buildHash);
   try {
-    const db = new Database(temporary);
-    try {
-      // Safe: the file is renamed into place only once complete.
-      db.pragma('journal_mode = OFF');
-      db.pragma('synchronous = OFF');
-      db.exec(BIBLE_DATABASE_DDL);
-      fillDatabase(db, versions, buildHash);
-      db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('optimize')");
-    } finally {
-      db.close();
-    }
-    const { size } = await stat(temporary);
-    await renameIfExists(temporary, path);
-    return { bytes: size };
+    for (const version of versions) writer.addVersion(version);
+    return await writer.finish();
   } catch (error) {
-    await rm(temporary, { force: true });
+    await writer.discard();
     throw error;
   }
 }
@@ -82,16 +67,44 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function fillDatabase(db: Database.Database, versions: readonly BuiltVersion[], buildHash: string): void {
-  const insertMeta = db.prepare<[BibleTables['meta']]>(insertRowSql('meta'));
-  const insertVersion = db.prepare<[BibleTables['versions']]>(insertRowSql('versions'));
-  const insertBook = db.prepare<[BibleTables['books']]>(insertRowSql('books'));
-  const insertVerse = db.prepare<[BibleTables['verses']]>(insertRowSql('verses'));
-  const meta: Required<BibleMeta> = { schemaVersion: String(BIBLE_SCHEMA_VERSION), buildHash };
-  db.transaction(() => {
+/**
+ * The database built one version at a time (the streaming build holds one version in memory):
+ * rows go into a temporary file beside `path`; `finish` builds the full-text index and renames it into place.
+ *
+ * @example const db = await DatabaseWriter.open(path, hash); db.addVersion(version); await db.finish();
+ */
+export class DatabaseWriter {
+  #nextId = 0;
+
+  private constructor(
+    readonly path: string,
+    readonly temporary: string,
+    readonly db: Database.Database,
+  ) {}
+
+  static async open(path: string, buildHash: string): Promise<DatabaseWriter> {
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.tmp-${process.pid}`;
+    await removeAbandonedTemporaries(path);
+    await rm(temporary, { force: true });
+    const db = new Database(temporary);
+    // Safe: the file is renamed into place only once complete.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(BIBLE_DATABASE_DDL);
+    const insertMeta = db.prepare<[BibleTables['meta']]>(insertRowSql('meta'));
+    const meta: Required<BibleMeta> = { schemaVersion: String(BIBLE_SCHEMA_VERSION), buildHash };
     for (const key of BIBLE_META_KEYS) insertMeta.run({ key, value: meta[key] });
-    let id = 0;
-    for (const { info, text } of versions) {
+    return new DatabaseWriter(path, temporary, db);
+  }
+
+  /** Adds a version's row, its books and its verses, in one transaction. */
+  addVersion({ info, text }: BuiltVersion): void {
+    const { db } = this;
+    const insertVersion = db.prepare<[BibleTables['versions']]>(insertRowSql('versions'));
+    const insertBook = db.prepare<[BibleTables['books']]>(insertRowSql('books'));
+    const insertVerse = db.prepare<[BibleTables['verses']]>(insertRowSql('verses'));
+    db.transaction(() => {
       insertVersion.run({
         lang: info.lang,
         code: info.code,
@@ -106,12 +119,32 @@ function fillDatabase(db: Database.Database, versions: readonly BuiltVersion[], 
         const place = { lang: info.lang, usfm: canon.usfm, ord: canon.order };
         insertBook.run({ ...place, abbr: names.abbr, name: names.name, testament: canon.testament, chapters: book.chapters.length });
         for (const chapter of book.chapters) {
-          for (const verse of chapter.verses) insertVerse.run({ id: ++id, ...place, chapter: chapter.number, ...storedVerse(verse) });
+          for (const verse of chapter.verses) {
+            insertVerse.run({ id: ++this.#nextId, ...place, chapter: chapter.number, ...storedVerse(verse) });
+          }
         }
       }
+    })();
+  }
+
+  /** Builds the full-text index, closes the file and renames it into place; returns its size. */
+  async finish(): Promise<{ bytes: number }> {
+    try {
+      this.db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild')");
+      this.db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('optimize')");
+    } finally {
+      this.db.close();
     }
-    db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild')");
-  })();
+    const { size } = await stat(this.temporary);
+    await renameIfExists(this.temporary, this.path);
+    return { bytes: size };
+  }
+
+  /** Closes and removes the temporary file (after a failed build). */
+  async discard(): Promise<void> {
+    if (this.db.open) this.db.close();
+    await rm(this.temporary, { force: true });
+  }
 }
 
 /** The build hash stored in an existing database, or undefined when there is none or it is unreadable. */

@@ -2,8 +2,9 @@
 import MiniSearch, { type Options } from 'minisearch';
 import type { Lang } from '../contract/books.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../contract/layout.ts';
+import type { VersionText } from '../model.ts';
 import { canonicalBooks } from './static-tree.ts';
-import type { BuiltVersion, OutputFile } from './types.ts';
+import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
 
 /** One indexed verse. */
 export interface SearchDocument {
@@ -67,8 +68,17 @@ export function searchIndexes(versions: readonly BuiltVersion[], buildHash: stri
   }));
 }
 
+/**
+ * The index file of one version.
+ *
+ * @example JSON.stringify(searchIndexFile(version, buildHash))
+ */
 export function searchIndexFile({ info, text }: BuiltVersion, buildHash: string): SearchIndexFile {
-  const miniSearch = new MiniSearch<SearchDocument>(searchOptions());
+  return searchIndexFileOf(info, searchDocuments(text), buildHash);
+}
+
+/** The verses of a version as index documents (what the search-index worker is sent: no side fields). */
+export function searchDocuments(text: VersionText): SearchDocument[] {
   const documents: SearchDocument[] = [];
   for (const { canon, book } of canonicalBooks(text.books)) {
     for (const chapter of book.chapters) {
@@ -83,6 +93,16 @@ export function searchIndexFile({ info, text }: BuiltVersion, buildHash: string)
       }
     }
   }
+  return documents;
+}
+
+/** The index file over `documents`. */
+export function searchIndexFileOf(
+  info: Pick<VersionInfo, 'lang' | 'code'>,
+  documents: readonly SearchDocument[],
+  buildHash: string,
+): SearchIndexFile {
+  const miniSearch = new MiniSearch<SearchDocument>(searchOptions());
   miniSearch.addAll(documents);
   const options = searchOptions();
   return {

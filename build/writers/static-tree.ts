@@ -1,10 +1,11 @@
 // Static JSON tree writer: versions, books per language, one file per chapter, and the build stamp.
 import { bookByUsfm, type CanonBook } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
-import { booksResponse, chapterResponse, versionsResponse } from '../contract/responses.ts';
+import type { ChapterLink } from '../contract/response-schemas.ts';
+import { booksResponse, chapterResponse, chapterVerseCount, versionsResponse } from '../contract/responses.ts';
 import { buildStamp, type VersionCounts } from '../contract/stamp.ts';
 import type { Book } from '../model.ts';
-import type { BuiltVersion, OutputFile } from './types.ts';
+import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
 
 /**
  * Turns the built versions into the static tree: every file is a response body of the API,
@@ -14,35 +15,67 @@ import type { BuiltVersion, OutputFile } from './types.ts';
  * @example staticTree(versions, hash).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
  */
 export function staticTree(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
-  const files: OutputFile[] = [];
-  const counts = versions.map(versionCounts);
-  files.push(json(staticPaths.stamp, buildStamp(buildHash, counts)));
-  files.push(json(staticPaths.versions, versionsResponse(versions.map(({ info }, index) => ({ info, counts: counts[index] })))));
-  for (const { info, text } of versions) {
-    const books = canonicalBooks(text.books);
-    files.push(
-      json(
-        staticPaths.books(info.lang),
-        booksResponse(
-          info.lang,
-          info.code,
-          books.map(({ canon, book }) => ({ canon, chapters: book.chapters.length })),
-        ),
+  const index = treeIndex(
+    versions.map((version) => ({ info: version.info, counts: versionCounts(version) })),
+    buildHash,
+  );
+  return [...index, ...versions.flatMap((version) => [...versionTree(version)])];
+}
+
+/** The files that describe the whole build: the stamp and the versions list (written last by the streaming build). */
+export function treeIndex(versions: readonly { info: VersionInfo; counts: VersionCounts }[], buildHash: string): OutputFile[] {
+  return [
+    json(
+      staticPaths.stamp,
+      buildStamp(
+        buildHash,
+        versions.map(({ counts }) => counts),
       ),
+    ),
+    json(staticPaths.versions, versionsResponse(versions)),
+  ];
+}
+
+/**
+ * The files of one version, one at a time (books list, then every chapter), so the build can
+ * compress and write each before the next is made.
+ *
+ * @example for (const file of versionTree(version)) staging.write(file);
+ */
+export function* versionTree({ info, text }: BuiltVersion): Generator<OutputFile> {
+  const books = canonicalBooks(text.books);
+  yield json(
+    staticPaths.books(info.lang),
+    booksResponse(
+      info.lang,
+      info.code,
+      books.map(({ canon, book }) => ({
+        canon,
+        chapters: book.chapters.length,
+        verseCounts: book.chapters.map((chapter) => chapterVerseCount(chapter.verses)),
+      })),
+    ),
+  );
+  // Previous and next run across books, over the chapters that have verses (the files that exist).
+  const chapters = books.flatMap(({ canon, book }) =>
+    book.chapters.filter((chapter) => chapter.verses.length > 0).map((chapter) => ({ canon, chapter })),
+  );
+  const link = (index: number): ChapterLink | null => {
+    const entry = chapters[index];
+    return entry ? { usfm: entry.canon.usfm, abbr: entry.canon.names[info.lang].abbr, chapter: entry.chapter.number } : null;
+  };
+  for (const [index, { canon, chapter }] of chapters.entries()) {
+    const navigation = {
+      previous: link(index - 1),
+      next: link(index + 1),
+      verseCount: chapterVerseCount(chapter.verses),
+      attribution: info.attribution,
+    };
+    yield json(
+      staticPaths.chapter(info.lang, canon.usfm, chapter.number),
+      chapterResponse(info.lang, info.code, canon, chapter.number, chapter.verses, navigation),
     );
-    for (const { canon, book } of books) {
-      for (const chapter of book.chapters) {
-        if (chapter.verses.length === 0) continue;
-        files.push(
-          json(
-            staticPaths.chapter(info.lang, canon.usfm, chapter.number),
-            chapterResponse(info.lang, info.code, canon, chapter.number, chapter.verses),
-          ),
-        );
-      }
-    }
   }
-  return files;
 }
 
 /** Books, chapters and verses (entries, a merged verse counting once) of one version's canonical books. */

@@ -2,8 +2,12 @@
 import type Database from 'better-sqlite3';
 import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
 import type { Lang } from '../../build/contract/books.ts';
+import type { ChapterLink } from '../../build/contract/response-schemas.ts';
 
-export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name'>;
+export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name' | 'attribution'>;
+
+/** A chapter named for previous/next links: the row holds exactly the response's link. */
+export type ChapterLinkRow = ChapterLink;
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
@@ -24,6 +28,8 @@ export interface BibleQueries {
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
   /** Verses of a chapter numbered from `from` to `to`. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
+  /** The chapters before and after one (across books), null at either end of the version. */
+  neighbours(lang: Lang, usfm: string, chapter: number): { previous: ChapterLinkRow | null; next: ChapterLinkRow | null };
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
    * order (book, chapter, verse), with the total count.
@@ -47,7 +53,7 @@ interface LastVerseRow {
 }
 
 export function createBibleQueries(db: Database.Database): BibleQueries {
-  const versionStatement = db.prepare<[Lang], VersionRow>('SELECT lang, code, name FROM versions WHERE lang = ?');
+  const versionStatement = db.prepare<[Lang], VersionRow>('SELECT lang, code, name, attribution FROM versions WHERE lang = ?');
   const bookStatement = db.prepare<[Lang, string], BookRow>(
     'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
   );
@@ -55,9 +61,16 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     'SELECT max(verse) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
   const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
-    `SELECT verse, text, heading, notes FROM verses
+    `SELECT verse, text, heading, notes, layout FROM verses
      WHERE lang = ? AND usfm = ? AND chapter = ? AND verse BETWEEN ? AND ?
      ORDER BY verse`,
+  );
+  // Ids run in canonical order within a language, so the neighbours are the verses just before and after the chapter's ids.
+  const chapterIdsStatement = db.prepare<[Lang, string, number], IdRangeRow>(
+    'SELECT min(id) AS first, max(id) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+  );
+  const chapterAtStatement = db.prepare<[number, Lang], ChapterLinkRow>(
+    'SELECT v.usfm, b.abbr, v.chapter FROM verses v JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm WHERE v.id = ? AND v.lang = ?',
   );
   // The FTS table holds every language. The build numbers verses in one run per language, in
   // canonical order, so a rowid range confines a match to one language inside FTS5 itself
@@ -94,6 +107,11 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
     verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
+    neighbours: (lang, usfm, chapter) => {
+      const ids = chapterIdsStatement.get(lang, usfm, chapter);
+      if (!ids || ids.first === null || ids.last === null) return { previous: null, next: null };
+      return { previous: chapterAtStatement.get(ids.first - 1, lang) ?? null, next: chapterAtStatement.get(ids.last + 1, lang) ?? null };
+    },
     search(lang, match, limit, offset) {
       const { first, last } = idRange(lang);
       if (first === null || last === null) return { totalItems: 0, hits: [] };

@@ -81,7 +81,8 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const version = queries.version(lang);
     if (!canon || !version) throw new Error(`Bible database lacks ${canon ? 'the version' : 'the canon book'} for ${lang} ${book.usfm}`);
     // Same shape and serialisation as the static chapter files: from/to say which verses it holds.
-    sendJson(req, res, chapterResponse(lang, version.code, canon, chapter, verses), { cacheControl: BIBLE_CACHE_CONTROL });
+    const navigation = { ...queries.neighbours(lang, book.usfm, chapter), verseCount: last, attribution: version.attribution };
+    sendJson(req, res, chapterResponse(lang, version.code, canon, chapter, verses, navigation), { cacheControl: BIBLE_CACHE_CONTROL });
   });
 
   return router;

@@ -40,6 +40,10 @@ describe('verse ranges', () => {
       chapter: 1,
       from: 1,
       to: 2,
+      verseCount: 5,
+      previous: null,
+      next: { usfm: 'GEN', abbr: 'Gn', chapter: 2 },
+      attribution: 'Synthetic LSG, made for tests.',
       verses: [
         { verse: 1, text: "Au commencement, Dieu créa les cieux et la terre. L'Éternel est bon.", heading: 'La création' },
         { verse: 2, text: 'fr Genesis 1:2 text.', notes: ['A note on verse 2.'] },

@@ -151,7 +151,7 @@ describe('books and lang', () => {
     const body = res.json() as { lang: string; version: string; books: Record<string, unknown>[] };
     expect(body.lang).toBe('fr');
     expect(body.version).toBe('LSG');
-    expect(body.books[0]).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT', chapters: 2 });
+    expect(body.books[0]).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT', chapters: 2, verseCounts: [5, 1] });
   });
 
   test('each language has its own names and abbreviations', async () => {

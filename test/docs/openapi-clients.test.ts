@@ -84,7 +84,20 @@ describe('the OpenAPI document for generated clients', () => {
       anyOf: [{ $ref: '#/components/schemas/Price' }, { type: 'null' }],
       description: 'Null for a free item.',
     });
-    expect(Object.keys(schemas.Verse.properties as Json)).toEqual(['verse', 'text', 'heading', 'notes']);
+    for (const link of ['previous', 'next']) {
+      expect((schemas.Passage.properties as Json)[link]).toMatchObject({
+        anyOf: [{ $ref: '#/components/schemas/ChapterLink' }, { type: 'null' }],
+      });
+    }
+    expect(Object.keys(schemas.Verse.properties as Json)).toEqual([
+      'verse',
+      'text',
+      'heading',
+      'notes',
+      'paragraphs',
+      'poetry',
+      'wordsOfJesus',
+    ]);
   });
 });
 

@@ -3,12 +3,13 @@
 import { bookByUsfm, type CanonBook, type Lang } from '../../../build/contract/books.ts';
 import type {
   BooksResponse,
+  ChapterLink,
   ChapterResponse,
   SearchHitPage,
   VersionDescription,
   VersionsResponse,
 } from '../../../build/contract/response-schemas.ts';
-import { bookRef, booksResponse, chapterResponse, versionsResponse } from '../../../build/contract/responses.ts';
+import { bookRef, booksResponse, type ChapterNavigation, chapterResponse, versionsResponse } from '../../../build/contract/responses.ts';
 import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
 
 /** Counts of a full build of the pinned sources (README, "Versification"); test/bible/real-build.test.ts compares. */
@@ -23,6 +24,18 @@ const BUILT_COUNTS: Record<Lang, { books: number; chapters: number; verses: numb
 const JOHN_3_16_KJV =
   'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.';
 
+/** Verses per chapter of the KJV's first two books, as a full build counts them. */
+const KJV_VERSE_COUNTS = {
+  GEN: [
+    31, 25, 24, 26, 32, 22, 24, 22, 29, 32, 32, 20, 18, 24, 21, 16, 27, 33, 38, 18, 34, 24, 20, 67, 34, 35, 46, 22, 35, 43, 55, 32, 20, 31,
+    29, 43, 36, 30, 23, 23, 57, 38, 34, 34, 28, 34, 31, 22, 33, 26,
+  ],
+  EXO: [
+    22, 25, 22, 31, 23, 30, 25, 32, 35, 29, 10, 51, 22, 31, 27, 36, 16, 27, 25, 26, 36, 31, 33, 18, 40, 37, 21, 43, 46, 38, 18, 35, 23, 35,
+    35, 38, 29, 31, 43, 38,
+  ],
+};
+
 /** GET /api/v1/bible/versions of a full build. */
 export function versionsExample(): VersionsResponse {
   const versions = (versionManifest.versions as VersionDescription[]).map((info) => ({
@@ -32,33 +45,71 @@ export function versionsExample(): VersionsResponse {
   return versionsResponse(versions);
 }
 
-/** The first two books of GET /api/v1/bible/books?lang=en. */
+/** The first two books of GET /api/v1/bible/books?lang=en, with the KJV's verses per chapter. */
 export function booksExample(): BooksResponse {
   return booksResponse('en', 'KJV', [
-    { canon: canon('GEN'), chapters: 50 },
-    { canon: canon('EXO'), chapters: 40 },
+    { canon: canon('GEN'), chapters: 50, verseCounts: KJV_VERSE_COUNTS.GEN },
+    { canon: canon('EXO'), chapters: 40, verseCounts: KJV_VERSE_COUNTS.EXO },
   ]);
 }
 
-/** GET /api/v1/bible/Ps/117: the shortest chapter, in the default language. */
+/** GET /api/v1/bible/Ps/117: the shortest chapter, in the default language, its poetry lines as the source sets them. */
 export function chapterExample(): ChapterResponse {
-  return chapterResponse('fr', 'LSG', canon('PSA'), 117, [
-    { number: 1, text: 'Louez l’Éternel, vous toutes les nations, Célébrez-le, vous tous les peuples!' },
-    { number: 2, text: 'Car sa bonté pour nous est grande, Et sa fidélité dure à toujours. Louez l’Éternel!' },
-  ]);
-}
-
-/** GET /api/v1/bible/John/3/16/16?lang=en, and GET /api/v1/bible/Gn/1/1/1 (with the heading before it). */
-export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterResponse> {
-  return {
-    john3v16: chapterResponse('en', 'KJV', canon('JHN'), 3, [{ number: 16, text: JOHN_3_16_KJV }]),
-    genesis1v1: chapterResponse('fr', 'LSG', canon('GEN'), 1, [
+  return chapterResponse(
+    'fr',
+    'LSG',
+    canon('PSA'),
+    117,
+    [
       {
         number: 1,
-        text: 'Au commencement, Dieu créa les cieux et la terre.',
-        heading: 'LES TEMPS ANCIENS / DEPUIS LA CRÉATION JUSQU’À ABRAHAM / Création du monde',
+        text: 'Louez l’Éternel, vous toutes les nations, Célébrez-le, vous tous les peuples!',
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 42, indent: 1 },
+        ],
       },
-    ]),
+      {
+        number: 2,
+        text: 'Car sa bonté pour nous est grande, Et sa fidélité dure à toujours. Louez l’Éternel!',
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 35, indent: 1 },
+          { at: 67, indent: 1 },
+        ],
+      },
+    ],
+    navigation('fr', 2, link('PSA', 'fr', 116), link('PSA', 'fr', 118)),
+  );
+}
+
+/** GET /api/v1/bible/John/3/16/16?lang=en (words of Jesus), and GET /api/v1/bible/Gn/1/1/1 (the heading before it, a paragraph start). */
+export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterResponse> {
+  return {
+    john3v16: chapterResponse(
+      'en',
+      'KJV',
+      canon('JHN'),
+      3,
+      // Jesus speaks to Nicodemus: the whole verse is red-letter text in the KJV.
+      [{ number: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] }],
+      navigation('en', 36, link('JHN', 'en', 2), link('JHN', 'en', 4)),
+    ),
+    genesis1v1: chapterResponse(
+      'fr',
+      'LSG',
+      canon('GEN'),
+      1,
+      [
+        {
+          number: 1,
+          text: 'Au commencement, Dieu créa les cieux et la terre.',
+          heading: 'LES TEMPS ANCIENS / DEPUIS LA CRÉATION JUSQU’À ABRAHAM / Création du monde',
+          paragraphs: [0],
+        },
+      ],
+      navigation('fr', 31, null, link('GEN', 'fr', 2)),
+    ),
   };
 }
 
@@ -80,6 +131,17 @@ export function searchExample(): SearchHitPage {
     totalItems: 5,
     totalPages: 3,
   };
+}
+
+/** A chapter's navigation: its size and neighbours, and its version's attribution from the manifest. */
+function navigation(lang: Lang, verseCount: number, previous: ChapterLink | null, next: ChapterLink | null): ChapterNavigation {
+  const info = (versionManifest.versions as VersionDescription[]).find((version) => version.lang === lang);
+  if (!info) throw new Error(`no version for ${lang} in the manifest`);
+  return { verseCount, previous, next, attribution: info.attribution };
+}
+
+function link(usfm: string, lang: Lang, chapter: number): ChapterLink {
+  return { usfm, abbr: canon(usfm).names[lang].abbr, chapter };
 }
 
 function canon(usfm: string): CanonBook {

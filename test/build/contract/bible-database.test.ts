@@ -79,6 +79,7 @@ describe('the Bible database format', () => {
     const verses: Verse[] = [
       { number: 1, text: 'Plain.' },
       { number: 2, text: 'Headed and annotated.', heading: 'A heading', notes: ['One.', 'Two.'] },
+      { number: 3, text: 'Laid out as printed.', paragraphs: [0], poetry: [{ at: 9, indent: 2 }], wordsOfJesus: [{ start: 0, end: 8 }] },
     ];
     for (const verse of verses) expect(verseFromRow(storedVerse(verse))).toEqual(verse);
   });
@@ -89,6 +90,7 @@ describe('the Bible database format', () => {
       text: 'Four.',
       heading: null,
       notes: null,
+      layout: null,
     });
   });
 });

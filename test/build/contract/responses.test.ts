@@ -25,20 +25,41 @@ describe('Bible response bodies', () => {
   });
 
   it('name the books in the language asked for', () => {
-    const body = booksResponse('fr', 'LSG', [{ canon: bookByUsfm('GEN')!, chapters: 50 }]);
+    const body = booksResponse('fr', 'LSG', [{ canon: bookByUsfm('GEN')!, chapters: 2, verseCounts: [31, 25] }]);
     expect(body).toEqual({
       lang: 'fr',
       version: 'LSG',
-      books: [{ usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT', chapters: 50 }],
+      books: [{ usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT', chapters: 2, verseCounts: [31, 25] }],
     });
   });
 
-  it('give a chapter slice its first and last verse', () => {
-    const body = chapterResponse('en', 'KJV', bookByUsfm('GEN')!, 1, [
-      { number: 2, text: 'Two.' },
-      { number: 4, text: 'Four.' },
+  it("give a chapter slice its first and last verse, then the whole chapter's navigation, in that order", () => {
+    const navigation = { previous: null, next: { usfm: 'GEN', abbr: 'Gen', chapter: 2 }, verseCount: 31, attribution: 'KJV' };
+    const body = chapterResponse(
+      'en',
+      'KJV',
+      bookByUsfm('GEN')!,
+      1,
+      [
+        { number: 2, text: 'Two.' },
+        { number: 4, text: 'Four.' },
+      ],
+      navigation,
+    );
+    expect(body).toMatchObject({ chapter: 1, from: 2, to: 4, ...navigation });
+    expect(Object.keys(body)).toEqual([
+      'lang',
+      'version',
+      'book',
+      'chapter',
+      'from',
+      'to',
+      'verseCount',
+      'previous',
+      'next',
+      'attribution',
+      'verses',
     ]);
-    expect(body).toMatchObject({ chapter: 1, from: 2, to: 4 });
     expect(body.verses).toEqual([
       { verse: 2, text: 'Two.' },
       { verse: 4, text: 'Four.' },

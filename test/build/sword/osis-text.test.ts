@@ -31,8 +31,9 @@ describe('osisToText', () => {
 
   it('returns a canonical psalm title as the heading, not as verse text', () => {
     expect(osisToText(KJV_PSA_3_1)).toEqual({
-      text: 'Lord, how are they increased',
+      text: 'LORD, how are they increased',
       heading: 'A Psalm of David, when he fled from Absalom his son.',
+      layout: {},
       issues: [],
     });
     expect(osisToText(PORBLIVRE_PSA_3_1).heading).toBe('Salmo de Davi, quando ele fugia da presença de seu filho Absalão:');
@@ -43,9 +44,36 @@ describe('osisToText', () => {
     expect(osisToText(KJV_JHN_3_16_START).text).toBe('For God so loved the world');
   });
 
+  it('prints a divine name in capitals, as SWORD does', () => {
+    const psalm110 = '<w lemma="strong:H03068">The <divineName>Lord</divineName></w> <w>said</w> <w>unto my Lord</w>';
+    expect(osisToText(psalm110).text).toBe('The LORD said unto my Lord');
+    expect(osisToText('the Lord <divineName>God</divineName> of hosts').text).toBe('the Lord GOD of hosts');
+  });
+
+  it('adds no space for an empty word element, as SWORD does', () => {
+    expect(osisToText('<w>thirst</w><w lemma="strong:G1519"/>; <w>but</w>').text).toBe('thirst; but');
+  });
+
   it('drops paragraph milestones, division and chapter markers, and a title that closes a book', () => {
     expect(osisToText(KJV_GEN_1_6).text).toBe('And God said');
-    expect(osisToText(PORBLIVRE_MAL_4_6)).toEqual({ text: 'Ele converterá o coração dos pais aos filhos.', issues: [] });
+    expect(osisToText(PORBLIVRE_MAL_4_6)).toEqual({ text: 'Ele converterá o coração dos pais aos filhos.', layout: {}, issues: [] });
+  });
+
+  it('keeps paragraph starts, poetry lines and words of Jesus beside the text, as offsets into it', () => {
+    expect(osisToText(KJV_GEN_1_6)).toMatchObject({ text: 'And God said', layout: { paragraphs: [0] } });
+    expect(osisToText(KJV_JHN_3_16_START).layout).toEqual({ wordsOfJesus: [{ start: 0, end: 26 }] });
+    const psalm = osisToText('<lg><l level="1">The LORD is my shepherd;</l> <l level="2">I shall not want.</l></lg>');
+    expect(psalm).toMatchObject({
+      text: 'The LORD is my shepherd; I shall not want.',
+      layout: {
+        poetry: [
+          { at: 0, indent: 1 },
+          { at: 25, indent: 2 },
+        ],
+      },
+    });
+    const spoken = osisToText('He said, <q who="Jesus" sID="q1"/>Follow me.<q eID="q1"/> And he arose.');
+    expect(spoken.text.slice(spoken.layout.wordsOfJesus![0].start, spoken.layout.wordsOfJesus![0].end)).toBe('Follow me.');
   });
 
   it('drops quotation milestones without a marker', () => {

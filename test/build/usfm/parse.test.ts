@@ -58,7 +58,7 @@ describe('parseUsfmFile', () => {
       '\\id MAL\n\\c 4\n\\p\n\\v 5 Voici, je vous enverrai \\x + \\xo 4:5 \\xt Mt 11:14; 17:11. Lu 1:17. \\x*Élie, le prophète,\n' +
         '\\v 6 Il ramènera\\f + \\fr 4.6 \\fq ramènera: \\ft ou, tournera\\f* le cœur.\n',
     );
-    expect(verse(book, 4, 5)).toEqual({ number: 5, text: 'Voici, je vous enverrai Élie, le prophète,' });
+    expect(verse(book, 4, 5)).toEqual({ number: 5, text: 'Voici, je vous enverrai Élie, le prophète,', paragraphs: [0] });
     expect(verse(book, 4, 6)).toEqual({ number: 6, text: 'Il ramènera le cœur.', notes: ['ramènera: ou, tournera'] });
   });
 
@@ -66,14 +66,19 @@ describe('parseUsfmFile', () => {
     const book = bookOf(
       '\\id GEN\n\\mt1 GENÈSE\n\\c 1\n\\ms1 LES TEMPS ANCIENS\n\\mr (Ge 1.)\n\\s Création du monde\n\\r (Jn 1:1-3.)\n\\p\n\\v 1 Au commencement.\n\\v 2 La terre.\n\\s2 Le jardin\n\\p\n\\v 3 Dieu dit.\n',
     );
-    expect(verse(book, 1, 1)).toEqual({ number: 1, text: 'Au commencement.', heading: 'LES TEMPS ANCIENS / Création du monde' });
+    expect(verse(book, 1, 1)).toEqual({
+      number: 1,
+      text: 'Au commencement.',
+      heading: 'LES TEMPS ANCIENS / Création du monde',
+      paragraphs: [0],
+    });
     expect(verse(book, 1, 2).heading).toBeUndefined();
-    expect(verse(book, 1, 3)).toEqual({ number: 3, text: 'Dieu dit.', heading: 'Le jardin' });
+    expect(verse(book, 1, 3)).toEqual({ number: 3, text: 'Dieu dit.', heading: 'Le jardin', paragraphs: [0] });
   });
 
   it('puts a Psalm title written as \\d in the heading of verse 1', () => {
     const book = bookOf('\\id PSA\n\\c 3\n\\d Psaume de David.\n\\q1\n\\v 1 O Éternel!\n');
-    expect(verse(book, 3, 1)).toEqual({ number: 1, text: 'O Éternel!', heading: 'Psaume de David.' });
+    expect(verse(book, 3, 1)).toEqual({ number: 1, text: 'O Éternel!', heading: 'Psaume de David.', poetry: [{ at: 0, indent: 1 }] });
   });
 
   it('keeps the book introduction, titles and metadata out of the text', () => {
@@ -84,7 +89,7 @@ describe('parseUsfmFile', () => {
     );
     expect(parsed.type).toBe('book');
     if (parsed.type !== 'book') return;
-    expect(parsed.book.chapters).toEqual([{ number: 1, verses: [{ number: 1, text: 'Au commencement.' }] }]);
+    expect(parsed.book.chapters).toEqual([{ number: 1, verses: [{ number: 1, text: 'Au commencement.', paragraphs: [0] }] }]);
     expect(parsed.issues).toEqual([]);
   });
 
@@ -92,11 +97,29 @@ describe('parseUsfmFile', () => {
     const parsed = parse('\\id ROM\n\\c 16\n\\p\n\\v 1-2 Je vous recommande Phoebé.\n\\v 3 Saluez.\n');
     if (parsed.type !== 'book') throw new Error('not a book');
     expect(parsed.book.chapters[0].verses).toEqual([
-      { number: 1, text: 'Je vous recommande Phoebé.' },
+      { number: 1, text: 'Je vous recommande Phoebé.', paragraphs: [0] },
       { number: 3, text: 'Saluez.' },
     ]);
     expect(parsed.joinedVerses).toEqual([{ chapter: 16, verse: 1, through: 2 }]);
     expect(parsed.issues).toEqual([{ kind: 'merged-verse', where: 'ROM 16:1-2', detail: 'verses 1 to 2 are one verse in the source' }]);
+  });
+
+  it('keeps paragraph starts, poetry lines and words of Jesus beside the text, as offsets into it', () => {
+    const book = bookOf(
+      '\\id MAT\n\\c 5\n\\p\n\\v 1 Il dit: \\wj Heureux\\wj*\n\\q1 les pauvres,\n\\q2 car le royaume\n\\p\n\\v 2 Et il enseigna.\n',
+    );
+    expect(verse(book, 5, 1)).toEqual({
+      number: 1,
+      text: 'Il dit: Heureux les pauvres, car le royaume',
+      paragraphs: [0],
+      poetry: [
+        { at: 16, indent: 1 },
+        { at: 29, indent: 2 },
+      ],
+      wordsOfJesus: [{ start: 8, end: 15 }],
+    });
+    // The \p between two verses opens the next one, not the end of the first.
+    expect(verse(book, 5, 2)).toEqual({ number: 2, text: 'Et il enseigna.', paragraphs: [0] });
   });
 
   it('reports an unknown marker with file, line and column, and keeps it out of the text', () => {

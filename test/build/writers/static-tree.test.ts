@@ -33,7 +33,7 @@ describe('static tree writer', () => {
       lang: 'en',
       version: 'KJV',
       books: [
-        { usfm: 'GEN', abbr: 'Gen', name: 'Genesis', testament: 'OT', chapters: 2 },
+        { usfm: 'GEN', abbr: 'Gen', name: 'Genesis', testament: 'OT', chapters: 2, verseCounts: [5, 1] },
         expect.objectContaining({ usfm: 'PSA', chapters: 1 }),
         expect.objectContaining({ usfm: 'JHN', testament: 'NT', chapters: 3 }),
       ],
@@ -48,6 +48,10 @@ describe('static tree writer', () => {
       chapter: 1,
       from: 1,
       to: 5,
+      verseCount: 5,
+      previous: null,
+      next: { usfm: 'GEN', abbr: 'Gn', chapter: 2 },
+      attribution: 'Synthetic LSG, made for tests.',
       verses: [
         { verse: 1, text: expect.stringContaining('Éternel'), heading: 'La création' },
         { verse: 2, text: 'fr Genesis 1:2 text.', notes: ['A note on verse 2.'] },
@@ -55,7 +59,12 @@ describe('static tree writer', () => {
         { verse: 5, text: 'fr Genesis 1:5 text.' },
       ],
     });
-    expect(byPath.get('api/v1/bible/en/JHN/3.json')).toMatchObject({ from: 16, to: 17 });
+    expect(byPath.get('api/v1/bible/en/JHN/3.json')).toMatchObject({ from: 16, to: 17, next: null });
+    // Previous and next run across books.
+    expect(byPath.get('api/v1/bible/en/PSA/1.json')).toMatchObject({
+      previous: { usfm: 'GEN', chapter: 2 },
+      next: { usfm: 'JHN', chapter: expect.any(Number) },
+    });
   });
 
   it('writes a stamp with schema version, build hash and counts', () => {

@@ -1,0 +1,69 @@
+// Layout marks inside a verse being read (paragraph starts, poetry lines, words of Jesus) and their offsets in the plain text.
+import type { PoetryLine, Span } from './contract/response-schemas.ts';
+import type { Verse } from './contract/verse.ts';
+
+/**
+ * Readers drop these private-use characters into the raw text where a mark stands; after the
+ * text is collapsed, `takeMarks` removes them and turns them into offsets. The sources never
+ * use the private-use area, so a mark cannot be confused with text.
+ */
+export const MARK = {
+  paragraph: '\ue000',
+  /** A poetry line at indent 1 to 4: MARK.line(1). */
+  line: (indent: number): string => String.fromCharCode(0xe000 + Math.min(4, Math.max(1, indent))),
+  jesusStart: '\ue010',
+  jesusEnd: '\ue011',
+} as const;
+
+/** The layout fields of a verse, as takeMarks finds them. */
+export type VerseLayout = Pick<Verse, 'paragraphs' | 'poetry' | 'wordsOfJesus'>;
+
+const ANY_MARK = /[\ue000-\ue011]/;
+
+/**
+ * Removes the marks from a collapsed text (single spaces, trimmed) and returns the text
+ * exactly as it would be without them, with the offsets of each mark in it. A mark that
+ * falls on a space points at the word after it; spans never start or end on a space.
+ *
+ * @example takeMarks('\ue000In the beginning') // { text: 'In the beginning', layout: { paragraphs: [0] } }
+ */
+export function takeMarks(marked: string): { text: string; layout: VerseLayout } {
+  if (!ANY_MARK.test(marked)) return { text: marked, layout: {} };
+  let text = '';
+  const paragraphs: number[] = [];
+  const poetry: PoetryLine[] = [];
+  const spans: Span[] = [];
+  let open: number | undefined;
+  for (const char of marked) {
+    const code = char.charCodeAt(0);
+    if (code >= 0xe000 && code <= 0xe011) {
+      const at = text.length;
+      if (char === MARK.paragraph) paragraphs.push(at);
+      else if (code <= 0xe004) poetry.push({ at, indent: code - 0xe000 });
+      else if (char === MARK.jesusStart) open ??= at;
+      else if (open !== undefined) {
+        // A span closed and reopened around a note or a line break is one span.
+        const last = spans.at(-1);
+        if (last !== undefined && open <= last.end + 1) last.end = at;
+        else spans.push({ start: open, end: at });
+        open = undefined;
+      }
+      continue;
+    }
+    if (char === ' ' && (text === '' || text.endsWith(' '))) continue;
+    text += char;
+  }
+  if (open !== undefined) spans.push({ start: open, end: text.length });
+  text = text.trimEnd();
+  const clamp = (at: number): number => Math.min(text[at] === ' ' ? at + 1 : at, text.length);
+  const layout: VerseLayout = {};
+  const starts = [...new Set(paragraphs.map(clamp))].filter((at) => at < text.length || at === 0);
+  if (starts.length > 0) layout.paragraphs = starts;
+  const lines = poetry.map((line) => ({ at: clamp(line.at), indent: line.indent })).filter((line) => line.at < text.length);
+  if (lines.length > 0) layout.poetry = lines;
+  const words = spans
+    .map(({ start, end }) => ({ start: clamp(start), end: Math.min(text.length, text[end - 1] === ' ' ? end - 1 : end) }))
+    .filter(({ start, end }) => end > start);
+  if (words.length > 0) layout.wordsOfJesus = words;
+  return { text, layout };
+}
