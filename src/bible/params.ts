@@ -59,6 +59,21 @@ export function parseChapter(book: BookRow, value: string): number {
   return chapter;
 }
 
+/** Longest accepted `ref`, in characters: a long list of passages, far more than a reader types. */
+export const MAX_REF_LENGTH = 500;
+
+/** `ref` of /passage: required, given once, not blank, at most MAX_REF_LENGTH characters; parsed by readPassages. */
+export function parseRefParameter(value: unknown): string {
+  if (value !== undefined && typeof value !== 'string') throw new ApiError(problems.invalidParameter('ref', 'ref must be given once.'));
+  if (value === undefined || value.trim() === '') {
+    throw new ApiError(problems.invalidParameter('ref', 'ref (one or more passages, such as "John 3:16-18; Ps 23") is required.'));
+  }
+  if ([...value].length > MAX_REF_LENGTH) {
+    throw new ApiError(problems.invalidParameter('ref', `ref must be at most ${MAX_REF_LENGTH} characters; got ${[...value].length}.`));
+  }
+  return value;
+}
+
 export interface SearchParams extends PageRequest {
   q: string;
   match: string;

@@ -7,6 +7,15 @@ export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name'>
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
+/** A verse of a passage: the stored verse and its chapter, since a passage may cross chapters. */
+export type PassageVerseRow = StoredVerse & Pick<BibleTables['verses'], 'chapter'>;
+
+/** A chapter and verse; passages are bounded by two. */
+export interface VersePoint {
+  chapter: number;
+  verse: number;
+}
+
 export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> & Pick<BibleTables['books'], 'abbr' | 'name'>;
 
 export interface SearchPage {
@@ -23,6 +32,11 @@ export interface BibleQueries {
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
   /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
+  /**
+   * Verses of a book from `from` to `to` (both included, across chapters, a merged verse included
+   * when any verse it covers is asked for), in order, at most `limit` of them.
+   */
+  passageVerses(lang: Lang, usfm: string, from: VersePoint, to: VersePoint, limit: number): PassageVerseRow[];
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
    * order (book, chapter, verse), with the total count.
@@ -57,6 +71,13 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     `SELECT verse, through, text, heading, notes FROM verses
      WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
      ORDER BY verse`,
+  );
+  // Row values compare (chapter, verse) pairs in reading order; the chapter range lets the index narrow first.
+  const passageStatement = db.prepare<[Lang, string, number, number, number, number, number, number, number], PassageVerseRow>(
+    `SELECT chapter, verse, through, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
+       AND (chapter, coalesce(through, verse)) >= (?, ?) AND (chapter, verse) <= (?, ?)
+     ORDER BY chapter, verse LIMIT ?`,
   );
   // The FTS table holds every language. The build numbers verses in one run per language, in
   // canonical order, so a rowid range confines a match to one language inside FTS5 itself
@@ -93,6 +114,8 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
     verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    passageVerses: (lang, usfm, from, to, limit) =>
+      passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit),
     search(lang, match, limit, offset) {
       const { first, last } = idRange(lang);
       if (first === null || last === null) return { totalItems: 0, hits: [] };

@@ -1,8 +1,8 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { verseFromRow } from '../../build/contract/bible-database.ts';
 import { bookByUsfm } from '../../build/contract/books.ts';
-import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
+import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { chapterResponse } from '../../build/contract/responses.ts';
@@ -11,14 +11,9 @@ import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
-import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
+import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseRefParameter, parseSearch } from './params.ts';
+import { readPassages } from './passage.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
-
-/** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries the CORS headers too. */
-export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(BIBLE_CORS_HEADERS)) res.setHeader(name, value);
-  next();
-};
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
   const router = express.Router();
@@ -49,6 +44,14 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     sendJson(req, res, pageEnvelope(items, params, totalItems), { cacheControl: BIBLE_CACHE_CONTROL });
   });
 
+  router.get('/passage', rateLimit, (req, res) => {
+    const { queries } = bible.current();
+    const lang = parseLang(req.query.lang);
+    const ref = parseRefParameter(req.query.ref);
+    const body = readPassages(queries, lang, ref, services.config.biblePassageMaxVerses);
+    sendJson(req, res, body, { cacheControl: BIBLE_CACHE_CONTROL });
+  });
+
   router.get('/:abbr/:chapter', (req, res) => {
     const { queries, files } = bible.current();
     const lang = parseLang(req.query.lang);
@@ -61,12 +64,22 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
   });
 
   router.get('/:abbr/:chapter/:from/:to', rateLimit, (req, res) => {
+    sendRange(req, res, ['from', String(req.params.from)], ['to', String(req.params.to)]);
+  });
+
+  // One verse by URL answers exactly like the range {verse}/{verse}.
+  router.get('/:abbr/:chapter/:verse', rateLimit, (req, res) => {
+    sendRange(req, res, ['verse', String(req.params.verse)], ['verse', String(req.params.verse)]);
+  });
+
+  /** Endpoint 12: verses from..to of the chapter the path names, in the chapter shape; each bound is [parameter name, path text]. */
+  function sendRange(req: Request, res: Response, fromParam: [string, string], toParam: [string, string]): void {
     const { queries } = bible.current();
     const lang = parseLang(req.query.lang);
     const book = parseBook(queries, lang, String(req.params.abbr));
     const chapter = parseChapter(book, String(req.params.chapter));
-    const from = parsePositiveInteger('from', String(req.params.from));
-    const to = parsePositiveInteger('to', String(req.params.to));
+    const from = parsePositiveInteger(...fromParam);
+    const to = parsePositiveInteger(...toParam);
     if (from > to) throw new ApiError(problems.reversedVerseRange(from, to));
     const last = queries.lastVerse(lang, book.usfm, chapter);
     if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
@@ -77,7 +90,7 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     if (!canon || !version) throw new Error(`Bible database lacks ${canon ? 'the version' : 'the canon book'} for ${lang} ${book.usfm}`);
     // Same shape and serialisation as the static chapter files: from/to say which verses it holds.
     sendJson(req, res, chapterResponse(lang, version.code, canon, chapter, verses), { cacheControl: BIBLE_CACHE_CONTROL });
-  });
+  }
 
   return router;
 }
