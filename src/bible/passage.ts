@@ -109,6 +109,16 @@ function readPassage(queries: BibleQueries, lang: Lang, reference: PassageRefere
   };
 }
 
+/**
+ * The normalised reference of a passage found between `from` and `to`: as asked when whole
+ * chapters were asked for and found ("Psaumes 23"), else with the verses held ("Jean 3:16-18").
+ */
+export function passageLabel(lang: Lang, reference: PassageReference, from: VersePoint, to: VersePoint): string {
+  const wholeChapters = reference.from.verse === undefined && reference.to.verse === undefined && to.chapter === reference.to.chapter;
+  const bounds = wholeChapters ? { from: { chapter: from.chapter }, to: { chapter: to.chapter } } : { from, to };
+  return formatReference(lang, { book: reference.book, ...bounds });
+}
+
 function tooManyVerses(maxVerses: number): ApiError {
   return refProblem(`ref names more than ${maxVerses} verses, the most one request answers; ask for fewer or shorter passages.`);
 }

@@ -13,6 +13,7 @@ import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
 import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseRefParameter, parseSearch } from './params.ts';
 import { readPassages } from './passage.ts';
+import { searchBible } from './search.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
@@ -34,13 +35,7 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
   router.get('/search', rateLimit, (req, res) => {
     const { queries } = bible.current();
     const params = parseSearch(req.query);
-    const { totalItems, hits } = queries.search(params.lang, params.match, params.size, params.page * params.size);
-    const items = hits.map((hit) => ({
-      book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
-      chapter: hit.chapter,
-      verse: hit.verse,
-      text: hit.text,
-    }));
+    const { totalItems, items } = searchBible(queries, params);
     sendJson(req, res, pageEnvelope(items, params, totalItems), { cacheControl: BIBLE_CACHE_CONTROL });
   });
 
