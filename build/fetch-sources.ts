@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { SourceMismatchError, SourceMissingError, sourcePath, type VersionManifestEntry, verifySourceFile } from './sources.ts';
+import { SourceMismatchError, SourceMissingError, sourcePath, verifySourceFile } from './sources.ts';
+import type { VersionManifestEntry } from './version-manifest.ts';
 
 export interface FetchSourcesOptions {
   /** Directory the files go into; created if needed. */

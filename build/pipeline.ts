@@ -5,13 +5,14 @@ import { basename, dirname, join } from 'node:path';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
-import type { BuildStamp } from './contract/stamp.ts';
+import { parseBuildStamp } from './contract/stamp.ts';
 import type { VersionText } from './model.ts';
 import { type BuildReport, formatReport, versionReport } from './report.ts';
-import { loadVersionManifest, sourcePath, type VersionManifestEntry, verifySourceFile } from './sources.ts';
+import { sourcePath, verifySourceFile } from './sources.ts';
 import { readSwordModule } from './sword/read-module.ts';
 import { readUsfmBible } from './usfm/read-usfm.ts';
 import { usfmFilesFromZip } from './usfm/source-zip.ts';
+import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { precompress } from './writers/compress.ts';
 import { databaseBuildHash, writeDatabase } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
@@ -168,8 +169,8 @@ export function computeBuildHash(sourceHashes: readonly string[]): string {
 /** True when both the static tree's stamp and the database carry `buildHash`. */
 export async function isUpToDate(publicDir: string, databasePath: string, buildHash: string): Promise<boolean> {
   try {
-    const stamp = JSON.parse(await readFile(join(publicDir, staticPaths.stamp), 'utf8')) as BuildStamp;
-    if (stamp.schemaVersion !== BIBLE_SCHEMA_VERSION || stamp.buildHash !== buildHash) return false;
+    const stamp = parseBuildStamp(await readFile(join(publicDir, staticPaths.stamp), 'utf8'));
+    if (stamp.buildHash !== buildHash) return false;
     await stat(databasePath);
   } catch {
     return false;

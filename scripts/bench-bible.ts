@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { $, chalk } from 'zx';
 import { buildBible } from '../build/pipeline.ts';
-import { loadVersionManifest, resolveSourcesDir, sourcePath, verifySourceFile } from '../build/sources.ts';
+import { resolveSourcesDir, sourcePath, verifySourceFile } from '../build/sources.ts';
 import { openSwordModuleZip } from '../build/sword/module-zip.ts';
 import { rawCanonicalVerses, readSwordModule } from '../build/sword/read-module.ts';
+import { loadVersionManifest } from '../build/version-manifest.ts';
 import { writeOutputs } from '../build/writers/output-dir.ts';
 import { parseCommandLine } from './command-line.ts';
 

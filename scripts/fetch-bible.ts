@@ -6,7 +6,8 @@
 //   --manifest FILE another version manifest (default: data/bible-versions.json)
 import { chalk } from 'zx';
 import { fetchSources } from '../build/fetch-sources.ts';
-import { loadVersionManifest, resolveSourcesDir } from '../build/sources.ts';
+import { resolveSourcesDir } from '../build/sources.ts';
+import { loadVersionManifest } from '../build/version-manifest.ts';
 import { parseCommandLine } from './command-line.ts';
 
 const options = parseCommandLine('scripts/fetch-bible.ts', {

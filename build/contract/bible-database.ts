@@ -34,8 +34,6 @@ export interface BibleTables {
     ord: number;
     chapter: number;
     verse: number;
-    /** The last verse a merged verse covers; null for a verse that covers only itself. */
-    through: number | null;
     text: string;
     heading: string | null;
     /** JSON array of strings, or null when the verse has no notes. */
@@ -46,7 +44,7 @@ export interface BibleTables {
 export type BibleTable = keyof BibleTables;
 
 /** The columns of a verse row that hold the verse itself (the others place it). */
-export type StoredVerse = Pick<BibleTables['verses'], 'verse' | 'through' | 'text' | 'heading' | 'notes'>;
+export type StoredVerse = Pick<BibleTables['verses'], 'verse' | 'text' | 'heading' | 'notes'>;
 
 /** The meta keys of a build, named as in the stamp: both carry the same values. */
 export const BIBLE_META_KEYS = ['schemaVersion', 'buildHash'] as const satisfies readonly (keyof BuildStamp)[];
@@ -67,7 +65,7 @@ CREATE TABLE books (
 -- order (book, chapter, verse), so a rowid range selects a language and rowid order is Bible order.
 CREATE TABLE verses (
   id INTEGER PRIMARY KEY, lang TEXT NOT NULL, usfm TEXT NOT NULL, ord INTEGER NOT NULL,
-  chapter INTEGER NOT NULL, verse INTEGER NOT NULL, through INTEGER, text TEXT NOT NULL,
+  chapter INTEGER NOT NULL, verse INTEGER NOT NULL, text TEXT NOT NULL,
   heading TEXT, notes TEXT
 );
 CREATE INDEX verses_by_reference ON verses (lang, usfm, chapter, verse);
@@ -81,7 +79,7 @@ export const BIBLE_COLUMNS = {
   meta: ['key', 'value'],
   versions: ['lang', 'code', 'name', 'language_name', 'year', 'licence', 'attribution'],
   books: ['lang', 'usfm', 'ord', 'abbr', 'name', 'testament', 'chapters'],
-  verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'through', 'text', 'heading', 'notes'],
+  verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'text', 'heading', 'notes'],
 } as const satisfies { [Table in BibleTable]: readonly (keyof BibleTables[Table])[] };
 
 // Every column of a row type is listed (the `satisfies` above checks the other direction).
@@ -110,14 +108,10 @@ export function readBibleMeta(db: Database.Database): BibleMeta {
   return meta;
 }
 
-/**
- * How a verse is stored: `through` only when it covers more than itself, missing side fields
- * as null, notes as a JSON array.
- */
+/** How a verse is stored: missing side fields as null, notes as a JSON array. */
 export function storedVerse(verse: Verse): StoredVerse {
   return {
     verse: verse.number,
-    through: verse.through !== undefined && verse.through > verse.number ? verse.through : null,
     text: verse.text,
     heading: verse.heading ?? null,
     notes: verse.notes && verse.notes.length > 0 ? JSON.stringify(verse.notes) : null,
@@ -128,7 +122,6 @@ export function storedVerse(verse: Verse): StoredVerse {
 export function verseFromRow(row: StoredVerse): Verse {
   const verse: Verse = { number: row.verse, text: row.text };
   if (row.heading) verse.heading = row.heading;
-  if (row.through !== null) verse.through = row.through;
   const notes = parseNotes(row.notes);
   if (notes.length > 0) verse.notes = notes;
   return verse;

@@ -1,7 +1,10 @@
 // Where the Bible build puts each artifact: shared by the writers and by the service that serves them.
 
-/** Bumped whenever the shape of any artifact changes; the service refuses a tree of another version. */
-export const BIBLE_SCHEMA_VERSION = 1;
+/**
+ * Bumped whenever the shape of any artifact changes; the service refuses a tree of another version.
+ * 2: verses lost `through` (no source joins verses; the database lost the column).
+ */
+export const BIBLE_SCHEMA_VERSION = 2;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.

@@ -1,5 +1,8 @@
 // The one catalogue of problem types: every error the service or the generated host files answer, each made by a named constructor.
 import { ALLOW_HEADER, ALLOWED_METHODS, PROBLEMS_PAGE_PATH } from './http-policy.ts';
+import type { ProblemBody } from './problem-body.ts';
+
+export type { ProblemBody };
 
 /** A kind of problem, as the docs page lists it under its anchor. */
 export interface ProblemType {
@@ -32,15 +35,6 @@ export interface Problem {
   /** Response headers that belong to the problem (WWW-Authenticate, Allow, Retry-After). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly [fromCatalogue]: true;
-}
-
-/** The RFC 9457 body, as sent by the service and written into the host's error files. */
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  parameter?: string;
 }
 
 /** Every problem type, keyed by the name of its constructor family; the docs page lists them in this order. */
@@ -117,6 +111,13 @@ export const PROBLEM_TYPES = {
     title: 'Verse past the end of the chapter',
     advice:
       "`from` is past the chapter's last verse, which `detail` gives. (A `to` past the end is not an error: the range is clamped and the answer says which verses it holds.)",
+  },
+  bibleVersesMissing: {
+    slug: 'bible-verses-missing',
+    status: 404,
+    title: 'Verses missing from this version',
+    advice:
+      "The chapter goes on past the range, but this version's source has none of the verses asked for (a few versions leave out verses that others number; `detail` names them). Ask for a wider range or the whole chapter.",
   },
   pathNotFound: {
     slug: 'path-not-found',
@@ -301,6 +302,12 @@ export const problems = {
     });
   },
 
+  /** 404: a range inside the chapter of which the version has no verse. */
+  versesMissing(book: string, chapter: number, from: number, to: number): Problem {
+    const verses = from === to ? `verse ${from}` : `any of verses ${from} to ${to}`;
+    return make(PROBLEM_TYPES.bibleVersesMissing, `${book} ${chapter} has no ${verses} in this version.`, { parameter: 'from' });
+  },
+
   /** 404 for a path that matches no route. */
   pathNotFound(path: string): Problem {
     return make(PROBLEM_TYPES.pathNotFound, `No resource at ${path}.`);
@@ -368,6 +375,17 @@ export function problemTypeUri(publicBaseUrl: string, slug: string): string {
   return `${publicBaseUrl}${PROBLEMS_PAGE_PATH}#${slug}`;
 }
 
+/**
+ * A regular expression that the `type` of every problem this catalogue makes matches, and nothing
+ * else: for the OpenAPI document's Problem schema.
+ *
+ * @example new RegExp(problemTypeUriPattern('https://api.example.org')).test('https://api.example.org/docs/problems#church-not-found') // true
+ */
+export function problemTypeUriPattern(publicBaseUrl: string): string {
+  const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
+  return `^${escapeRegExp(`${publicBaseUrl}${PROBLEMS_PAGE_PATH}#`)}(?:${slugs.map(escapeRegExp).join('|')})$`;
+}
+
 /** The JSON body of a problem: type (as a URI), title, status, detail, and the parameter when there is one. */
 export function problemBody(problem: Problem, publicBaseUrl: string): ProblemBody {
   const body: ProblemBody = {
@@ -395,4 +413,8 @@ function make(
   if (extra.headers !== undefined) problem.headers = Object.freeze(extra.headers);
   // The one place a Problem is made: the brand exists only in the type.
   return Object.freeze(problem) as unknown as Problem;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,69 +1,8 @@
-// Bodies of the Bible endpoints 9-12 and their builders: the static tree holds them, the service sends the same bytes.
-import type { CanonBook, Lang, Testament } from './books.ts';
+// Builders of the Bible endpoints' bodies (shapes in response-schemas.ts): the static tree holds them, the service sends the same bytes.
+import type { CanonBook, Lang } from './books.ts';
+import type { BookRef, BooksResponse, ChapterResponse, VerseResponse, VersionDescription, VersionsResponse } from './response-schemas.ts';
 import type { VersionCounts } from './stamp.ts';
 import type { Verse } from './verse.ts';
-
-/** One entry of endpoint 9: a version's description and counts; the key order is the response's. */
-export interface VersionListEntry {
-  code: string;
-  lang: Lang;
-  name: string;
-  languageName: string;
-  year: number;
-  licence: string;
-  attribution: string;
-  books: number;
-  chapters: number;
-  verses: number;
-}
-
-/** Body of endpoint 9 (versions). */
-export interface VersionsResponse {
-  versions: VersionListEntry[];
-}
-
-/** How a version describes itself: the version manifest's published fields. */
-export type VersionDescription = Omit<VersionListEntry, 'books' | 'chapters' | 'verses'>;
-
-/** A canonical book as responses name it in one language. */
-export interface BookRef {
-  usfm: string;
-  abbr: string;
-  name: string;
-  testament: Testament;
-}
-
-/** One entry of endpoint 10: a book and how many chapters the version has of it. */
-export interface BookListEntry extends BookRef {
-  chapters: number;
-}
-
-/** Body of endpoint 10 (books of the version in one language). */
-export interface BooksResponse {
-  lang: Lang;
-  version: string;
-  books: BookListEntry[];
-}
-
-/** One verse as the chapter and range responses carry it; the key order is the response's. */
-export interface VerseResponse {
-  verse: number;
-  text: string;
-  heading?: string;
-  through?: number;
-  notes?: string[];
-}
-
-/** Body of endpoints 11 and 12. */
-export interface ChapterResponse {
-  lang: Lang;
-  version: string;
-  book: BookRef;
-  chapter: number;
-  from: number;
-  to: number;
-  verses: VerseResponse[];
-}
 
 /**
  * The versions list. Only the published fields are copied, in the response's key order, so a
@@ -109,16 +48,15 @@ export function chapterResponse(lang: Lang, version: string, canon: CanonBook, c
     book: bookRef(canon, lang),
     chapter,
     from: verses[0]?.number ?? 0,
-    to: last ? (last.through ?? last.number) : 0,
+    to: last?.number ?? 0,
     verses: verses.map(verseResponse),
   };
 }
 
-/** A verse as responses carry it: side fields only when present, `through` only when it covers more than itself. */
+/** A verse as responses carry it: side fields only when present. */
 export function verseResponse(verse: Verse): VerseResponse {
   const out: VerseResponse = { verse: verse.number, text: verse.text };
   if (verse.heading) out.heading = verse.heading;
-  if (verse.through !== undefined && verse.through > verse.number) out.through = verse.through;
   if (verse.notes && verse.notes.length > 0) out.notes = [...verse.notes];
   return out;
 }

@@ -1,6 +1,10 @@
 // One verse of text, as the build's model holds it and as the published tree and database carry it back.
 
-/** One verse of plain scripture text, with optional side fields kept out of `text`. */
+/**
+ * One verse of plain scripture text, with optional side fields kept out of `text`. A source that
+ * joins verses (USFM `\v 1-2`, an empty SWORD entry) gives the text to the first number; the
+ * others are absent, as the build report says.
+ */
 export interface Verse {
   /** Verse number within its chapter, from 1. */
   number: number;
@@ -10,9 +14,4 @@ export interface Verse {
   heading?: string;
   /** Footnotes attached to this verse, as plain text. */
   notes?: string[];
-  /**
-   * When the source joins several verses into one (USFM `\v 1-2`, or an empty SWORD
-   * entry whose text sits in the previous verse), the last verse number it covers.
-   */
-  through?: number;
 }

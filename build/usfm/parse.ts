@@ -3,7 +3,7 @@ import { bookByUsfm } from '../contract/books.ts';
 import type { Book, Chapter, SourceIssue, Verse } from '../model.ts';
 import { FOOTNOTE_TEXT_PARTS, isMilestone, type MarkerKind, markerKind } from './markers.ts';
 import { type TextToken, tokenizeUsfm, type UsfmToken } from './tokenize.ts';
-import type { ParsedUsfmFile, UsfmFile } from './types.ts';
+import type { JoinedVerse, ParsedUsfmFile, UsfmFile } from './types.ts';
 
 type ParagraphKind = 'body' | 'heading' | 'ignored';
 
@@ -57,6 +57,7 @@ export function parseUsfmFile(file: UsfmFile): ParsedUsfmFile {
 /** The state of reading one book: a small push-down machine over the token list. */
 class BookParser {
   private readonly issues: SourceIssue[] = [];
+  private readonly joinedVerses: JoinedVerse[] = [];
   private readonly chapters: Chapter[] = [];
   private chapter: Chapter | undefined;
   private verse: OpenVerse | undefined;
@@ -72,7 +73,7 @@ class BookParser {
     private readonly bookCode: string,
   ) {}
 
-  parse(tokens: UsfmToken[], start: number): { book: Book; issues: SourceIssue[] } {
+  parse(tokens: UsfmToken[], start: number): { book: Book; joinedVerses: JoinedVerse[]; issues: SourceIssue[] } {
     for (let index = start; index < tokens.length; index += 1) {
       const token = tokens[index];
       switch (token.type) {
@@ -109,7 +110,7 @@ class BookParser {
         detail: `heading with no verse after it: ${this.pendingHeadings.join(' / ')}`,
       });
     }
-    return { book: { code: this.bookCode, chapters: this.chapters }, issues: this.issues };
+    return { book: { code: this.bookCode, chapters: this.chapters }, joinedVerses: this.joinedVerses, issues: this.issues };
   }
 
   private startChapter(argument: TextToken | undefined, at: Position): void {
@@ -148,7 +149,7 @@ class BookParser {
     let number = Number(match[1]);
     let rest = argument!.text.slice(match[0].length);
     const previous = this.chapter.verses.at(-1);
-    const previousNumber = previous === undefined ? 0 : (previous.through ?? previous.number);
+    const previousNumber = previous === undefined ? 0 : this.lastNumberCovered(previous);
     // A space typed inside the number ("\v 11 5Éloignez-vous", PSA 119:115 in the LSG source):
     // when the split number is exactly the verse that comes next, join it again and say so.
     const split = /^(\d+)/.exec(rest);
@@ -161,7 +162,7 @@ class BookParser {
     if (match[2] !== undefined) {
       const through = Number(match[2]);
       if (through > number) {
-        verse.through = through;
+        this.joinedVerses.push({ chapter: this.chapter.number, verse: number, through });
         this.issues.push({
           kind: 'merged-verse',
           where: `${this.bookCode} ${this.chapter.number}:${number}-${through}`,
@@ -394,6 +395,12 @@ class BookParser {
     const joined = this.pendingHeadings.join(' / ');
     this.pendingHeadings = [];
     return joined;
+  }
+
+  /** The last number a verse of the current chapter stands for: its own, or the end of the verses it joins. */
+  private lastNumberCovered(verse: Verse): number {
+    const joined = this.joinedVerses.at(-1);
+    return joined !== undefined && joined.chapter === this.chapter?.number && joined.verse === verse.number ? joined.through : verse.number;
   }
 
   private report(kind: SourceIssue['kind'], at: Position, detail: string): void {

@@ -3,7 +3,7 @@ import { bookByUsfm, CANON } from '../contract/books.ts';
 import type { Book, SourceIssue } from '../model.ts';
 import { type Versification, versificationByName } from '../versification.ts';
 import { parseUsfmFile } from './parse.ts';
-import type { IgnoredUsfmFile, UsfmFile, UsfmVersionText } from './types.ts';
+import type { IgnoredUsfmFile, JoinedVerse, UsfmFile, UsfmVersionText } from './types.ts';
 
 export interface ReadUsfmOptions {
   /**
@@ -24,6 +24,7 @@ export interface ReadUsfmOptions {
  */
 export function readUsfmBible(files: UsfmFile[], code: string, options: ReadUsfmOptions = {}): UsfmVersionText {
   const books = new Map<string, Book>();
+  const joinedVerses = new Map<string, JoinedVerse[]>();
   const issues: SourceIssue[] = [];
   const ignoredFiles: IgnoredUsfmFile[] = [];
   for (const file of files) {
@@ -40,6 +41,7 @@ export function readUsfmBible(files: UsfmFile[], code: string, options: ReadUsfm
       ignoredFiles.push({ fileName: file.fileName, idCode: parsed.book.code, reason: 'book already read from another file' });
     } else {
       books.set(parsed.book.code, parsed.book);
+      joinedVerses.set(parsed.book.code, parsed.joinedVerses);
     }
   }
   const ordered = CANON.flatMap((canon) => books.get(canon.usfm) ?? []);
@@ -47,15 +49,19 @@ export function readUsfmBible(files: UsfmFile[], code: string, options: ReadUsfm
     if (!books.has(canon.usfm)) issues.push({ kind: 'missing-verse', where: canon.usfm, detail: 'book missing from the source' });
   }
   const versification = options.compareWith === undefined ? versificationByName('KJV') : options.compareWith;
-  if (versification !== null) issues.push(...compareWithVersification(ordered, versification));
+  if (versification !== null) issues.push(...compareWithVersification(ordered, versification, joinedVerses));
   return { code, books: ordered, issues, ignoredFiles };
 }
 
 /**
  * Verses the books lack or add relative to a versification's verse counts. A verse joined into
- * another (`through`) counts as present. Reports one issue per verse, located "GEN 1:1".
+ * another (`joinedVerses`, by book code) counts as present. Reports one issue per verse, located "GEN 1:1".
  */
-export function compareWithVersification(books: Book[], versification: Versification): SourceIssue[] {
+export function compareWithVersification(
+  books: Book[],
+  versification: Versification,
+  joinedVerses: ReadonlyMap<string, readonly JoinedVerse[]> = new Map(),
+): SourceIssue[] {
   const counts = new Map(versification.books.map((book) => [book.osis, book.verses]));
   const issues: SourceIssue[] = [];
   for (const book of books) {
@@ -65,9 +71,11 @@ export function compareWithVersification(books: Book[], versification: Versifica
     for (const chapter of book.chapters) {
       const numbers = present.get(chapter.number) ?? new Set<number>();
       present.set(chapter.number, numbers);
-      for (const verse of chapter.verses) {
-        for (let number = verse.number; number <= (verse.through ?? verse.number); number += 1) numbers.add(number);
-      }
+      for (const verse of chapter.verses) numbers.add(verse.number);
+    }
+    for (const joined of joinedVerses.get(book.code) ?? []) {
+      const numbers = present.get(joined.chapter);
+      for (let number = joined.verse; number <= joined.through; number += 1) numbers?.add(number);
     }
     expected.forEach((verseCount, chapterIndex) => {
       const chapterNumber = chapterIndex + 1;

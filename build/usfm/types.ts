@@ -8,9 +8,19 @@ export interface UsfmFile {
   text: string;
 }
 
+/**
+ * Verses a source joins into one (`\v 1-2`): the model gives the text to `verse`, and the
+ * comparison with a versification counts the numbers up to `through` as present.
+ */
+export interface JoinedVerse {
+  chapter: number;
+  verse: number;
+  through: number;
+}
+
 /** What one file turned out to be: a canonical book, or something else (front matter, apocrypha). */
 export type ParsedUsfmFile =
-  | { type: 'book'; fileName: string; book: Book; issues: SourceIssue[] }
+  | { type: 'book'; fileName: string; book: Book; joinedVerses: JoinedVerse[]; issues: SourceIssue[] }
   | { type: 'other'; fileName: string /** The `\id` code, or "" when the file has none. */; idCode: string; issues: SourceIssue[] };
 
 /** A file the reader left out on purpose, and why. */

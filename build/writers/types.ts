@@ -1,6 +1,6 @@
 // Types shared by the Bible writers: output files, and the version metadata they publish.
 import type { VersionText } from '../model.ts';
-import type { VersionManifestEntry } from '../sources.ts';
+import type { VersionManifestEntry } from '../version-manifest.ts';
 
 /** One file of generated output, relative to the folder it is written into (no leading slash). */
 export interface OutputFile {

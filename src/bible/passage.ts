@@ -2,35 +2,13 @@
 import { verseFromRow } from '../../build/contract/bible-database.ts';
 import type { Lang } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
-import { type BookRef, bookRef, type VerseResponse, verseResponse } from '../../build/contract/responses.ts';
+import type { PassageResponse, PassageSection } from '../../build/contract/response-schemas.ts';
+import { bookRef, verseResponse } from '../../build/contract/responses.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, VersePoint } from './queries.ts';
 import { formatReference } from './reference/format.ts';
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
-
-/** A verse of a passage: a passage may cross chapters, so each verse names its chapter. */
-export type PassageVerse = { chapter: number } & VerseResponse;
-
-/** One passage of the list, as found in the version. */
-export interface PassageSection {
-  /** Normalised in the language: full book name, chapter:verse ("Jean 3:16-4:2", "Psaumes 23"). */
-  reference: string;
-  book: BookRef;
-  /** The first and last verse held (a `to` past the end of a chapter or book is clamped). */
-  from: VersePoint;
-  to: VersePoint;
-  verses: PassageVerse[];
-}
-
-/** Body of GET /api/v1/bible/passage. */
-export interface PassageResponse {
-  lang: Lang;
-  version: string;
-  /** The passages' references joined by "; ". */
-  reference: string;
-  passages: PassageSection[];
-}
 
 /**
  * The passages `ref` names in the version of `lang`, at most `maxVerses` verses in all.
@@ -92,7 +70,7 @@ function readPassage(queries: BibleQueries, lang: Lang, reference: PassageRefere
   const last = rows[rows.length - 1];
   if (!first || !last) throw refProblem(`${reference.text} has no verses in this version.`);
   const from = { chapter: first.chapter, verse: first.verse };
-  const to = { chapter: last.chapter, verse: last.through ?? last.verse };
+  const to = { chapter: last.chapter, verse: last.verse };
   // Written as asked when whole chapters were asked for ("Psaumes 23"), else with the verses held.
   const wholeChapters = reference.from.verse === undefined && reference.to.verse === undefined && to.chapter === reference.to.chapter;
   return {

@@ -17,7 +17,7 @@ export interface VersePoint {
 }
 
 export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> &
-  Pick<BibleTables['books'], 'abbr' | 'name'> & {
+  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'> & {
     /** The text with each matched word between HIGHLIGHT_START and HIGHLIGHT_END (FTS5 highlight()). */
     highlighted: string;
   };
@@ -42,9 +42,9 @@ export interface BibleQueries {
   version(lang: Lang): VersionRow | undefined;
   /** One book of the version in `lang` by USFM code, or undefined when the version lacks it. */
   book(lang: Lang, usfm: string): BookRow | undefined;
-  /** The last verse number a chapter holds (a merged verse counts up to its `through`); undefined for no verses. */
+  /** The last verse number a chapter holds; undefined for no verses. */
   lastVerse(lang: Lang, usfm: string, chapter: number): number | undefined;
-  /** Verses of a chapter that overlap [from, to], a merged verse included when any verse it covers is asked for. */
+  /** Verses of a chapter numbered from `from` to `to`. */
   verseRange(lang: Lang, usfm: string, chapter: number, from: number, to: number): StoredVerse[];
   /**
    * Verses of a book from `from` to `to` (both included, across chapters, a merged verse included
@@ -81,24 +81,24 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     'SELECT usfm, ord, abbr, name, testament, chapters FROM books WHERE lang = ? AND usfm = ?',
   );
   const lastVerseStatement = db.prepare<[Lang, string, number], LastVerseRow>(
-    'SELECT max(coalesce(through, verse)) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
+    'SELECT max(verse) AS last FROM verses WHERE lang = ? AND usfm = ? AND chapter = ?',
   );
   const rangeStatement = db.prepare<[Lang, string, number, number, number], StoredVerse>(
-    `SELECT verse, through, text, heading, notes FROM verses
-     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse <= ? AND coalesce(through, verse) >= ?
+    `SELECT verse, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter = ? AND verse BETWEEN ? AND ?
      ORDER BY verse`,
   );
   // Row values compare (chapter, verse) pairs in reading order; the chapter range lets the index narrow first.
   const passageStatement = db.prepare<[Lang, string, number, number, number, number, number, number, number, number], PassageVerseRow>(
-    `SELECT chapter, verse, through, text, heading, notes FROM verses
+    `SELECT chapter, verse, text, heading, notes FROM verses
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
-       AND (chapter, coalesce(through, verse)) >= (?, ?) AND (chapter, verse) <= (?, ?)
+       AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
      ORDER BY chapter, verse LIMIT ? OFFSET ?`,
   );
   const passageCountStatement = db.prepare<[Lang, string, number, number, number, number, number, number], CountRow>(
     `SELECT count(*) AS total FROM verses
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
-       AND (chapter, coalesce(through, verse)) >= (?, ?) AND (chapter, verse) <= (?, ?)`,
+       AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)`,
   );
   // The FTS table holds every language. The build numbers verses in one run per language, in
   // canonical order, so a rowid range confines a match to one language inside FTS5 itself
@@ -128,7 +128,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
   // joins run only for the page asked for.
   const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
-    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, v.chapter AS chapter, v.verse AS verse, v.text AS text,
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text,
        hit.highlighted AS highlighted
      FROM (SELECT rowid AS id, highlight(verses_fts, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlighted
            FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
@@ -143,7 +143,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     lastVerse(lang, usfm, chapter) {
       return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
     },
-    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, to, from),
+    verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
     passageVerses: (lang, usfm, from, to, limit, offset = 0) =>
       passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit, offset),
     passageVerseCount: (lang, usfm, from, to) =>

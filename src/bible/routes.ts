@@ -80,6 +80,8 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
     if (from > last) throw new ApiError(problems.verseOutsideChapter(book.name, chapter, from, last));
     const verses = queries.verseRange(lang, book.usfm, chapter, from, Math.min(to, last)).map(verseFromRow);
+    // A gap: the source leaves out verses that other versions number (RVR, STV and BLIVRE lack a few).
+    if (verses.length === 0) throw new ApiError(problems.versesMissing(book.name, chapter, from, Math.min(to, last)));
     const canon = bookByUsfm(book.usfm);
     const version = queries.version(lang);
     if (!canon || !version) throw new Error(`Bible database lacks ${canon ? 'the version' : 'the canon book'} for ${lang} ${book.usfm}`);

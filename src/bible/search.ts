@@ -1,5 +1,7 @@
 // Search of endpoint 13: a reference typed as the query answers with its passage first, then the verses matching its words, paged together.
 import type { Lang } from '../../build/contract/books.ts';
+import type { SearchHit, WordMatch } from '../../build/contract/response-schemas.ts';
+import { bookRef } from '../../build/contract/responses.ts';
 import { ApiError } from '../http/problem.ts';
 import type { SearchParams } from './params.ts';
 import { passageLabel, resolvePassage } from './passage.ts';
@@ -7,30 +9,10 @@ import { type BibleQueries, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHitRow, t
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
 
-/** A matched word in a hit's text: its start and length in UTF-16 code units (JavaScript string indices). */
-export interface WordMatch {
-  offset: number;
-  length: number;
-}
-
-/** One search result; the key order is the response's. */
-export interface SearchItem {
-  /** `reference`: a verse of the passage q names; `words`: a verse whose text matches q's words. */
-  match: 'reference' | 'words';
-  /** The passage q names, normalised in the language ("Jean 3:16-18"); reference matches only. */
-  reference?: string;
-  book: { usfm: string; abbr: string; name: string };
-  chapter: number;
-  verse: number;
-  text: string;
-  /** The words of `text` that matched q, in order; empty for a reference match. */
-  matches: WordMatch[];
-}
-
 export interface SearchResult {
   /** Reference matches and word matches together: exact. */
   totalItems: number;
-  items: SearchItem[];
+  items: SearchHit[];
 }
 
 /**
@@ -46,7 +28,7 @@ export function searchBible(queries: BibleQueries, params: SearchParams): Search
   const scope: SearchScope = { usfm: params.book, testament: params.testament };
   const passages = referencedPassages(queries, lang, params.q, scope);
   const referenceTotal = passages.reduce((sum, passage) => sum + passage.count, 0);
-  const items: SearchItem[] = [];
+  const items: SearchHit[] = [];
   let skip = offset;
   for (const passage of passages) {
     if (items.length >= size) break;
@@ -56,7 +38,7 @@ export function searchBible(queries: BibleQueries, params: SearchParams): Search
     }
     const rows = queries.passageVerses(lang, passage.reference.book.usfm, passage.from, passage.to, size - items.length, skip);
     skip = 0;
-    const book = bookOf(lang, passage.reference);
+    const book = bookRef(passage.reference.book, lang);
     for (const row of rows) {
       items.push({
         match: 'reference',
@@ -107,15 +89,10 @@ function referencedPassages(queries: BibleQueries, lang: Lang, q: string, scope:
   return found;
 }
 
-function bookOf(lang: Lang, reference: PassageReference): SearchItem['book'] {
-  const names = reference.book.names[lang];
-  return { usfm: reference.book.usfm, abbr: names.abbr, name: names.name };
-}
-
-function wordItem(hit: SearchHitRow): SearchItem {
+function wordItem(hit: SearchHitRow): SearchHit {
   return {
     match: 'words',
-    book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name },
+    book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
     chapter: hit.chapter,
     verse: hit.verse,
     text: hit.text,

@@ -5,7 +5,7 @@ import { readBibleMeta } from '../../build/contract/bible-database.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
-import type { BuildStamp } from '../../build/contract/stamp.ts';
+import { type BuildStamp, BuildStampError, parseBuildStamp } from '../../build/contract/stamp.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
@@ -181,19 +181,12 @@ function readStamp(file: string, name: string): Stamp | { reason: string } {
   } catch {
     return { reason: `The Bible has not been built: ${name} is missing.` };
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { reason: `The Bible build stamp ${name} is not valid JSON.` };
+    return parseBuildStamp(text);
+  } catch (error) {
+    if (error instanceof BuildStampError) return { reason: `The Bible build stamp ${name} ${error.message}.` };
+    throw error;
   }
-  if (typeof parsed !== 'object' || parsed === null) return { reason: `The Bible build stamp ${name} is not an object.` };
-  const { schemaVersion, buildHash } = parsed as Record<string, unknown>;
-  if (schemaVersion !== BIBLE_SCHEMA_VERSION) {
-    return { reason: `The Bible tree has schema version ${String(schemaVersion)}; this service reads version ${BIBLE_SCHEMA_VERSION}.` };
-  }
-  if (typeof buildHash !== 'string' || buildHash === '') return { reason: `The Bible build stamp ${name} has no buildHash.` };
-  return { schemaVersion, buildHash };
 }
 
 /**

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
+import { parseBuildStamp } from '../../build/contract/stamp.ts';
 import { strongEtag } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
 
@@ -88,9 +89,7 @@ function stampBuildHash(stampFile: string): string | undefined {
   const bytes = readIfExists(stampFile);
   if (!bytes) return undefined;
   try {
-    const stamp: unknown = JSON.parse(bytes.toString('utf8'));
-    const buildHash = typeof stamp === 'object' && stamp !== null ? (stamp as Record<string, unknown>).buildHash : undefined;
-    return typeof buildHash === 'string' ? buildHash : undefined;
+    return parseBuildStamp(bytes.toString('utf8')).buildHash;
   } catch {
     return undefined;
   }

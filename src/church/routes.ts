@@ -8,10 +8,17 @@ import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
-import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
-
-/** Events endpoint cap (spec 4, rule 2). */
-export const MAX_EVENTS = 50;
+import {
+  type Album,
+  type ChurchEvent,
+  type ChurchProfile,
+  type LibraryItem,
+  type LiveStatus,
+  MAX_EVENTS,
+  type Photo,
+  type Post,
+  type Product,
+} from './responses.ts';
 
 /** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
 export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): Router {

@@ -6,7 +6,8 @@ import { PROBLEM_TYPES, type ProblemType, problemTypeUri } from '../../build/con
 /**
  * The page the `type` URI of every problem points at: one section per type, `id` = its slug, with
  * status, title and what a client should do. Made from the catalogue, so a new type appears here
- * without anyone editing the page.
+ * without anyone editing the page. Its links are under the public base URL, as the type URIs are,
+ * so they hold behind a proxy that serves the service under a path prefix.
  *
  * @example res.type('html').send(problemsPage('https://api.example.org'))
  */
@@ -35,7 +36,7 @@ export function problemsPage(publicBaseUrl: string): string {
       one at hand. Tell types apart by <code>type</code>, not by <code>detail</code>, whose wording may change.
       The static copies of the Bible (nginx, <code>_redirects</code>) answer with the same types.
     </p>
-    <p><a href="/docs">API reference</a> · <a href="/api/openapi.json">OpenAPI document</a></p>
+    <p><a href="${escapeHtml(publicBaseUrl)}/docs">API reference</a> · <a href="${escapeHtml(publicBaseUrl)}/api/openapi.json">OpenAPI document</a></p>
     <ul class="index">
 ${index}
     </ul>

@@ -4,9 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
-import type { Config } from '../config.ts';
 import { sendJson } from '../http/cache.ts';
-import { openApiDocument } from './openapi.ts';
+import { type OpenApiConfig, openApiDocument } from './openapi.ts';
 import { problemsPage } from './problems-page.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,9 +19,9 @@ const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
 const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
-export function createDocsRouter(config: Pick<Config, 'publicBaseUrl'>): Router {
+export function createDocsRouter(config: OpenApiConfig): Router {
   const router = express.Router();
-  const documentBody = openApiDocument();
+  const documentBody = openApiDocument(config);
   const problemsHtml = problemsPage(config.publicBaseUrl);
 
   router.get('/', (_req, res) => {

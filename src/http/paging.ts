@@ -1,26 +1,15 @@
-// The paging contract of every paged list (posts, library, search): `page` and `size` in, the envelope out.
+// Paging of every paged list (posts, library, search): `page` and `size` in, the envelope out; limits and shape in build/contract/paging.ts.
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type PageEnvelope } from '../../build/contract/paging.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from './problem.ts';
+
+export type { PageEnvelope };
 
 /** A zero-based page request, already validated. */
 export interface PageRequest {
   page: number;
   size: number;
 }
-
-/** Envelope of every paged list. `page` is zero-based; past the end, `items` is empty. */
-export interface PageEnvelope<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalItems: number;
-  totalPages: number;
-}
-
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
-/** Beyond this a page number is refused rather than turned into a huge OFFSET. */
-export const MAX_PAGE = 1_000_000;
 
 /**
  * Numbers written canonically: digits only, no sign, no leading zero. `01` is refused rather

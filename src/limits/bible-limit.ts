@@ -7,6 +7,9 @@ import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 
+/** The name of the per-address policy in the RateLimit headers (also quoted by the OpenAPI document). */
+export const bibleLimitPolicyName = (limit: number) => `${limit}-per-minute-per-address`;
+
 export function createBibleRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
   const limit = services.config.bibleRateLimitPerMinute;
   if (limit === 0) return (_req, _res, next) => next();
@@ -15,7 +18,7 @@ export function createBibleRateLimit(services: Pick<AppServices, 'config' | 'lim
     limit,
     standardHeaders: RATE_LIMIT_HEADERS,
     legacyHeaders: false,
-    identifier: `${limit}-per-minute-per-address`,
+    identifier: bibleLimitPolicyName(limit),
     store: services.limitStores.bible,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
     // The Bible is public and cheap to serve from the static tree: a Redis outage must not take it down.

@@ -10,6 +10,9 @@ import { limiterLogger } from './limiter-logger.ts';
 export const RATE_LIMIT_HEADERS = 'draft-8';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
+/** The name of the per-key policy in the RateLimit headers (also quoted by the OpenAPI document). */
+export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-key`;
+
 /**
  * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyId.
  * Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
@@ -21,7 +24,7 @@ export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limit
     limit,
     standardHeaders: RATE_LIMIT_HEADERS,
     legacyHeaders: false,
-    identifier: `${limit}-per-minute-per-key`,
+    identifier: keyLimitPolicyName(limit),
     store: services.limitStores.key,
     keyGenerator: (_req, res) => `key:${authenticatedKeyId(res)}`,
     // A Redis outage must not take the API down: the request passes and the error is logged.

@@ -26,7 +26,7 @@ interface RangeBody {
   chapter: number;
   from: number;
   to: number;
-  verses: { verse: number; text: string; heading?: string; through?: number; notes?: string[] }[];
+  verses: { verse: number; text: string; heading?: string; notes?: string[] }[];
 }
 
 describe('verse ranges', () => {
@@ -53,12 +53,23 @@ describe('verse ranges', () => {
     expect(range.body.equals(chapter.body)).toBe(true);
   });
 
-  test('a single verse, and a verse inside a merged verse (the response says which verses it holds)', async () => {
+  test('a single verse, and a range around a verse the source leaves out (the response says which verses it holds)', async () => {
     const single = (await rawRequest(api('/Gn/1/5/5'))).json() as RangeBody;
     expect([single.from, single.to, single.verses.map((verse) => verse.verse)]).toEqual([5, 5, [5]]);
-    const merged = (await rawRequest(api('/Gn/1/4/4'))).json() as RangeBody;
-    expect([merged.from, merged.to]).toEqual([3, 4]);
-    expect(merged.verses).toEqual([{ verse: 3, text: 'fr Genesis 1:3-4 text.', through: 4 }]);
+    const around = (await rawRequest(api('/Gn/1/3/4'))).json() as RangeBody;
+    expect([around.from, around.to]).toEqual([3, 3]);
+    expect(around.verses).toEqual([{ verse: 3, text: 'fr Genesis 1:3-4 text.' }]);
+  });
+
+  test('a range of verses the source leaves out answers 404 naming from, not an empty passage', async () => {
+    const res = await rawRequest(api('/Gn/1/4/4'));
+    expect(res.status).toBe(404);
+    expect(res.json()).toMatchObject({
+      status: 404,
+      parameter: 'from',
+      title: 'Verses missing from this version',
+      detail: 'Genèse 1 has no verse 4 in this version.',
+    });
   });
 
   test('to past the last verse is clamped, and to says so', async () => {

@@ -107,6 +107,32 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     );
   });
 
+  test('the Bible examples of the OpenAPI document are answers of this build', async () => {
+    type Media = { example?: unknown; examples?: Record<string, { value: unknown }> };
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { get: { operationId: string; responses: { '200': { content: { 'application/json': Media } } } } }>;
+    };
+    const media = (operationId: string) =>
+      Object.values(document.paths).find((item) => item.get.operationId === operationId)!.get.responses['200'].content['application/json'];
+    const served = async (pathAndQuery: string) => (await rawRequest(api(pathAndQuery))).json();
+    expect(media('listBibleVersions').example).toEqual(await served('/versions'));
+    const books = media('listBibleBooks').example as { books: unknown[] };
+    const allBooks = (await served('/books?lang=en')) as { books: unknown[] };
+    expect(books).toEqual({ ...allBooks, books: allBooks.books.slice(0, books.books.length) });
+    expect(media('getChapter').example).toEqual(await served('/Ps/117'));
+    expect(media('getVerseRange').examples?.['john-3-16-en'].value).toEqual(await served('/John/3/16/16?lang=en'));
+    expect(media('getVerseRange').examples?.['genesis-1-1-fr'].value).toEqual(await served('/Gn/1/1/1'));
+    expect(media('searchBible').example).toEqual(await served('/search?q=%22only%20begotten%20son%22&lang=en&size=2'));
+  });
+
+  test('a verse a version leaves out (BLIVRE has no Psalm 46:3) answers 404 alone, and is skipped in a range', async () => {
+    const gap = await rawRequest(api('/PSA/46/3/3?lang=pt'));
+    expect(gap.status).toBe(404);
+    expect(gap.json()).toMatchObject({ parameter: 'from', detail: 'Salmos 46 has no verse 3 in this version.' });
+    const around = (await rawRequest(api('/PSA/46/2/4?lang=pt'))).json() as PassageBody;
+    expect([around.from, around.to, around.verses.map((verse) => verse.verse)]).toEqual([2, 4, [2, 4]]);
+  });
+
   test.each(GOLDEN)('golden verses in $lang ($version) through chapters and ranges', async (golden) => {
     const genesis = (await rawRequest(api(`/GEN/1?lang=${golden.lang}`))).json() as PassageBody;
     expect(genesis.verses[0]).toMatchObject({ verse: 1, text: golden.genesis1v1 });

@@ -38,7 +38,7 @@ interface SearchBody {
   items: {
     match: 'reference' | 'words';
     reference?: string;
-    book: { usfm: string; abbr: string; name: string };
+    book: { usfm: string; abbr: string; name: string; testament: string };
     chapter: number;
     verse: number;
     text: string;
@@ -59,13 +59,13 @@ const searchBody = async (query: string) => {
 const references = (body: SearchBody) => body.items.map((item) => `${item.book.usfm} ${item.chapter}:${item.verse}`);
 
 describe('search', () => {
-  test('answers the paging envelope; each item names how it matched, book (usfm, abbr, name), chapter, verse, text and matched words', async () => {
+  test('answers the paging envelope; each item names how it matched, book (usfm, abbr, name, testament), chapter, verse, text and matched words', async () => {
     const body = await searchBody('q=terre');
     expect(Object.keys(body)).toEqual(['items', 'page', 'size', 'totalItems', 'totalPages']);
     expect(body).toMatchObject({ page: 0, size: 10, totalItems: 1, totalPages: 1 });
     expect(body.items[0]).toEqual({
       match: 'words',
-      book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse' },
+      book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT' },
       chapter: 1,
       verse: 1,
       text: "Au commencement, Dieu créa les cieux et la terre. L'Éternel est bon.",
@@ -82,7 +82,7 @@ describe('search', () => {
     expect((await searchBody('q=beginning')).totalItems).toBe(0);
     expect(references(await searchBody('q=beginning&lang=en'))).toEqual(['GEN 1:1']);
     expect(references(await searchBody('q=hemel&lang=nl'))).toEqual(['GEN 1:1']);
-    expect((await searchBody('q=principio&lang=es')).items[0].book).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Génesis' });
+    expect((await searchBody('q=principio&lang=es')).items[0].book).toEqual({ usfm: 'GEN', abbr: 'Gn', name: 'Génesis', testament: 'OT' });
   });
 
   test('is case- and accent-insensitive', async () => {

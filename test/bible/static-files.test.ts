@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
+import { buildStamp } from '../../build/contract/stamp.ts';
 import { type ContentCoding, createStaticFiles, negotiate, type Representation, type StaticFile } from '../../src/bible/static-files.ts';
 
 const representation = (coding: ContentCoding): Representation => ({ coding, bytes: Buffer.from(coding), etag: `"${coding}"` });
@@ -52,7 +53,7 @@ describe('the file cache', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-files-'));
     const stamp = path.join(dir, ...staticPaths.stamp.split('/'));
     fs.mkdirSync(path.dirname(stamp), { recursive: true });
-    fs.writeFileSync(stamp, JSON.stringify({ buildHash: 'b1' }));
+    fs.writeFileSync(stamp, JSON.stringify(buildStamp('b1', [])));
     for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   }
 

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FetchSourcesError, fetchSources, sourceUrl } from '../../build/fetch-sources.ts';
-import { SourceMismatchError, type VersionManifestEntry } from '../../build/sources.ts';
+import { SourceMismatchError } from '../../build/sources.ts';
+import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

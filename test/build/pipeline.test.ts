@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
+import { BIBLE_SCHEMA_VERSION } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
-import type { VersionManifestEntry } from '../../build/sources.ts';
+import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 
 describe('Bible build pipeline (synthetic sources)', () => {
@@ -54,7 +55,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
     expect(result.status).toBe('built');
     expect(steps).toContain('database');
     const stamp = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8'));
-    expect(stamp).toMatchObject({ schemaVersion: 1, buildHash: result.buildHash });
+    expect(stamp).toMatchObject({ schemaVersion: BIBLE_SCHEMA_VERSION, buildHash: result.buildHash });
     const versions = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/versions.json'), 'utf8'));
     expect(versions.versions.map((v: { lang: string }) => v.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.br'));

@@ -1,22 +1,18 @@
-// The version manifest, source paths, SHA-256 verification and the choice of sources directory.
+// Source paths, SHA-256 verification and the choice of sources directory.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../build/contract/books.ts';
 import {
   DEFAULT_SOURCES_DIR,
-  loadVersionManifest,
-  parseVersionManifest,
   resolveSourcesDir,
   SourceMismatchError,
   SourceMissingError,
   sourcePath,
-  type VersionManifestEntry,
-  VersionManifestError,
   verifySourceFile,
 } from '../../build/sources.ts';
+import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -44,29 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
-});
-
-describe('the version manifest', () => {
-  it('pins the five versions, one per language, with their codes', () => {
-    const { versions } = loadVersionManifest();
-    expect(versions.map((entry) => entry.lang)).toEqual([...LANGS]);
-    expect(versions.map((entry) => entry.code)).toEqual(['LSG', 'KJV', 'RVR', 'BLIVRE', 'STV']);
-    expect(versions.find((entry) => entry.code === 'KJV')?.sha256).toBe('873815aa4b4123025616d1f41eae75f412111275f4c3884e36f92d4f46dcba1d');
-  });
-
-  it('refuses a file name that would escape the sources directory', () => {
-    const entry = { ...fakeEntry('x.zip', 'x'), file: '../x.zip' };
-    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [entry] })).toThrow(VersionManifestError);
-  });
-
-  it('refuses a malformed hash, an unknown language and a duplicate code', () => {
-    const good = fakeEntry('x.zip', 'x');
-    const bad = (entry: object) => () => parseVersionManifest({ schemaVersion: 1, versions: [entry] });
-    expect(bad({ ...good, sha256: 'abc' })).toThrow(/sha256/);
-    expect(bad({ ...good, lang: 'de' })).toThrow(/lang/);
-    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [good, good] })).toThrow(/twice/);
-    expect(() => parseVersionManifest({ versions: [] })).toThrow(/schemaVersion/);
-  });
 });
 
 describe('verifySourceFile', () => {

@@ -115,8 +115,44 @@ describe('validation', () => {
       ],
     });
     expect(problems).toEqual([
-      'churches[0] (typo).live.url: is not a known field',
       'churches[0] (typo).coverImageURL: is not a known field',
+      'churches[0] (typo).live.url: is not a known field',
+    ]);
+  });
+
+  it('checks each field against the schema once, in words, then the rules that span fields; null reads as left out', () => {
+    const problems = problemsOf({
+      churches: [
+        churchDocument('words', {
+          name: 'x'.repeat(201),
+          timeZone: 5,
+          bio: null,
+          website: null,
+          albums: [{ albumId: 'a', title: 'A', isPublic: true, date: '2026-02-30', photos: [{ thumbnailUrl: 'ftp://x', width: 0 }] }],
+          products: [
+            {
+              slug: 'p',
+              name: 'P',
+              currency: 'EUR',
+              variants: [
+                { name: 'A', price: '2.001' },
+                { name: 'A', price: '1' },
+              ],
+              visibleOnPublicPage: true,
+            },
+          ],
+        }),
+      ],
+    });
+    expect(problems).toEqual([
+      'churches[0] (words).name: must be at most 200 characters',
+      'churches[0] (words).timeZone: 5 is not an IANA time zone (e.g. Europe/Paris)',
+      'churches[0] (words).albums[0] (a).date: must be a date YYYY-MM-DD',
+      'churches[0] (words).albums[0] (a).photos[0].url: is required (an http or https URL)',
+      'churches[0] (words).albums[0] (a).photos[0].thumbnailUrl: must be an absolute http or https URL',
+      'churches[0] (words).albums[0] (a).photos[0].width: must be a positive whole number',
+      'churches[0] (words).products[0] (p).variants[1] (A).name: "A" appears twice in churches[0] (words).products[0] (p).variants',
+      'churches[0] (words).products[0] (p).variants[0] (A).price: must be a non-negative decimal string with at most the minor digits of EUR (e.g. "12.50")',
     ]);
   });
 

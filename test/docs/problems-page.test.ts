@@ -10,6 +10,7 @@ import { createTestKey } from '../helpers/api-key.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { problemType, TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { documentValidator } from './document-validator.ts';
 
 const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
 
@@ -35,6 +36,22 @@ describe('the problem types page', () => {
       expect(section).toContain(`<code>${TEST_PUBLIC_BASE_URL}/docs/problems#${type.slug}</code>`);
     }
     expect([...html.matchAll(/<section id="([^"]+)"/g)].map((match) => match[1])).toEqual(slugs);
+  });
+
+  it('links to the reference, the OpenAPI document and its own sections, under the public base URL', async () => {
+    const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(links.filter((link) => !link.startsWith('#'))).toEqual([
+      `${TEST_PUBLIC_BASE_URL}/docs`,
+      `${TEST_PUBLIC_BASE_URL}/api/openapi.json`,
+    ]);
+    for (const link of links) {
+      if (link.startsWith('#')) {
+        expect(html, link).toContain(`<section id="${link.slice(1)}">`);
+        continue;
+      }
+      const response = await fetch(link.replace(TEST_PUBLIC_BASE_URL, server.url));
+      expect(response.status, link).toBe(200);
+    }
   });
 
   it('tells a client what to do, with code spans and no unescaped markup', () => {
@@ -79,6 +96,7 @@ describe('every problem the service answers', () => {
     await receive('/api/v1/bible/xyz/1', { address: '192.0.2.1' });
     await receive('/api/v1/bible/Gn/40', { address: '192.0.2.1' });
     await receive('/api/v1/bible/Gn/1/99/100', { address: '192.0.2.2' });
+    await receive('/api/v1/bible/Gn/1/4/4', { address: '192.0.2.4' });
     await receive('/nothing-here', { address: '192.0.2.1' });
     await receive('/api/v1/bible/versions', { method: 'POST', address: '192.0.2.1' });
     for (let i = 0; i < 3; i++) await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.3' });
@@ -125,6 +143,14 @@ describe('every problem the service answers', () => {
       expect(type.origin + type.pathname).toBe(`${TEST_PUBLIC_BASE_URL}/docs/problems`);
       expect(sectionOf(page, type.hash.slice(1)), slug).toContain(`${body.status} ${body.title}`);
       expect(response.status, slug).toBe(body.status);
+    }
+  });
+
+  it('has the body the OpenAPI document promises: its Problem schema, with a type URI of the catalogue', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Record<string, unknown>;
+    const validator = documentValidator(document);
+    for (const [slug, response] of received) {
+      expect(validator.errors({ $ref: '#/components/schemas/Problem' }, response.json()), slug).toEqual([]);
     }
   });
 

@@ -27,7 +27,8 @@ export function syntheticInfo(lang: Lang): VersionInfo {
 }
 
 /**
- * Genesis (2 chapters, with a heading, a note and a merged verse), Psalm 1 and John 1-3
+ * Genesis (2 chapters, with a heading, a note, and verse 1:4 left out: its text sits in 1:3, as
+ * some sources have it), Psalm 1 and John 1-3
  * (with "Éternel"-style accents in French), in the given language.
  */
 export function syntheticText(lang: Lang): VersionText {
@@ -40,7 +41,7 @@ export function syntheticText(lang: Lang): VersionText {
           verses: [
             { number: 1, text: GENESIS_1[lang], heading: 'La création' },
             { number: 2, text: `${lang} Genesis 1:2 text.`, notes: ['A note on verse 2.'] },
-            { number: 3, text: `${lang} Genesis 1:3-4 text.`, through: 4 },
+            { number: 3, text: `${lang} Genesis 1:3-4 text.` },
             { number: 5, text: `${lang} Genesis 1:5 text.` },
           ],
         },

@@ -1,8 +1,13 @@
-// Validation of a church import document (import/document.ts) into records, naming the record and field of every fault.
-import { isKnownTimeZone } from '../local-time.ts';
+// Validation of a church import document against its schema (import/document.ts), naming the record and field of every fault.
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
+import { mustBe } from '../../../build/contract/schema-errors.ts';
 import type { ChurchImportRecord } from '../records.ts';
-import { FieldReader, isObject } from './field-reader.ts';
-import { localToday } from './relative-time.ts';
+import { crossFieldProblems } from './cross-field-checks.ts';
+import { type ChurchImportDocument, ChurchImportDocumentSchema, type FieldMessages } from './document.ts';
+import { documentRecords } from './document-records.ts';
+import { fieldLabel, isObject } from './field-labels.ts';
+import './formats.ts';
 
 export interface ImportOptions {
   /** The instant relative event times are resolved against; now by default. */
@@ -21,140 +26,53 @@ export class ChurchImportError extends Error {
   }
 }
 
+const checkDocument = TypeCompiler.Compile(ChurchImportDocumentSchema);
+
 /**
- * Parses an import document into records, or throws ChurchImportError listing every problem found.
+ * Checks an import document against its schema, then the rules that span fields, and reads it
+ * into records; or throws ChurchImportError listing every problem found (one per field).
  * Relative event times ("today+3T19:30") are resolved against `options.now` in each church's zone.
  *
  * @example validateChurchDocument(JSON.parse(fs.readFileSync('churches.json', 'utf8')))
  */
 export function validateChurchDocument(document: unknown, options: ImportOptions = {}): ChurchImportRecord[] {
   const now = options.now ?? new Date();
-  const problems: string[] = [];
-  if (!isObject(document) || !Array.isArray(document.churches)) {
+  const plain = withoutAnnotationsOrNulls(document);
+  if (!isObject(plain) || !Array.isArray(plain.churches)) {
     throw new ChurchImportError(['document: must be an object with a "churches" array']);
   }
-  const records: ChurchImportRecord[] = [];
-  const slugs = new Set<string>();
-  document.churches.forEach((raw: unknown, index: number) => {
-    const label = `churches[${index}]${isObject(raw) && typeof raw.slug === 'string' ? ` (${raw.slug})` : ''}`;
-    const reader = new FieldReader(raw, label, problems);
-    const record = readChurch(reader, now);
-    reader.finish();
-    if (record) {
-      if (slugs.has(record.church.slug)) problems.push(`${label}.slug: "${record.church.slug}" appears twice in the document`);
-      slugs.add(record.church.slug);
-      records.push(record);
-    }
-  });
+  const failures = checkDocument.Check(plain) ? new Map<string, string>() : schemaFailures(plain);
+  // Read through its types from here on: the checks below skip every field that failed.
+  const checked = plain as unknown as ChurchImportDocument;
+  const problems = [...failures.values(), ...crossFieldProblems(checked, [...failures.keys()], now)];
   if (problems.length > 0) throw new ChurchImportError(problems);
-  return records;
+  return documentRecords(checked, now);
 }
 
-/** One church and its parts; undefined when the entry is not an object. */
-function readChurch(r: FieldReader, now: Date): ChurchImportRecord | undefined {
-  if (!r.ok) return undefined;
-  const timeZone = r.string('timeZone', { max: 100 });
-  const zoneKnown = isKnownTimeZone(timeZone);
-  if (timeZone && !zoneKnown) r.problem('timeZone', `"${timeZone}" is not an IANA time zone (e.g. Europe/Paris)`);
-  const today = zoneKnown ? localToday(now, timeZone) : undefined;
+/** Each field that fails the schema, by JSON pointer, with its problem; the first failure of a field says it all. */
+function schemaFailures(document: unknown): Map<string, string> {
+  const failures = new Map<string, string>();
+  for (const error of checkDocument.Errors(document)) {
+    if (!failures.has(error.path)) failures.set(error.path, `${fieldLabel(document, error.path)}: ${problemText(error)}`);
+  }
+  return failures;
+}
 
-  const church = {
-    slug: r.slug('slug'),
-    name: r.string('name', { max: 200 }),
-    bio: r.optionalString('bio', 5000) ?? '',
-    denomination: r.optionalString('denomination', 200) ?? '',
-    logoUrl: r.optionalUrl('logoUrl'),
-    coverImageUrl: r.optionalUrl('coverImageUrl'),
-    city: r.string('city', { max: 200 }),
-    country: r.pattern('country', /^[A-Z]{2}$/, 'a two-letter upper-case country code (ISO 3166-1, e.g. FR)'),
-    language: r.pattern('language', /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language code (e.g. fr, pt-BR)'),
-    website: r.optionalUrl('website'),
-    timeZone,
-    isPublic: r.boolean('isPublic'),
-  };
+/** The words of the field's schema (`messages`), else the generic ones. */
+function problemText(error: ValueError): string {
+  if (error.type === ValueErrorType.Object) return 'must be an object';
+  if (error.type === ValueErrorType.Array) return 'must be an array';
+  const messages = error.schema.messages as FieldMessages | undefined;
+  if (messages === undefined || error.type === ValueErrorType.ObjectAdditionalProperties) return mustBe(error);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return messages.absent ?? messages.invalid;
+  if (error.type === ValueErrorType.StringMaxLength) return `must be at most ${error.schema.maxLength} characters`;
+  return messages.invalid.replace('{value}', JSON.stringify(error.value));
+}
 
-  const events = r.list('events', 'slug', (e) => {
-    const start = e.localDateTime('start', today);
-    const end = e.optionalLocalDateTime('end', today);
-    if (start && end && end < start) e.problem('end', `must not be before start (${start})`);
-    return {
-      slug: e.slug('slug'),
-      name: e.string('name', { max: 200 }),
-      description: e.optionalString('description', 5000) ?? '',
-      startLocal: start,
-      endLocal: end,
-      location: e.optionalString('location', 500) ?? '',
-      coverImageUrl: e.optionalUrl('coverImageUrl'),
-      isFree: e.boolean('isFree'),
-      registrationUrl: e.optionalUrl('registrationUrl'),
-      isPublished: e.boolean('isPublished'),
-      isPublic: e.boolean('isPublic'),
-    };
-  });
-
-  const posts = r.list('posts', 'slug', (p) => ({
-    slug: p.slug('slug'),
-    title: p.string('title', { max: 300 }),
-    body: p.optionalString('body', 50_000) ?? '',
-    imageUrl: p.optionalUrl('imageUrl'),
-    publishedAt: p.instant('publishedAt'),
-    isPublic: p.boolean('isPublic'),
-  }));
-
-  const library = r.list('library', 'slug', (item) => ({
-    slug: item.slug('slug'),
-    type: item.libraryType('type'),
-    title: item.string('title', { max: 300 }),
-    author: item.optionalString('author', 300) ?? '',
-    description: item.optionalString('description', 5000) ?? '',
-    coverImageUrl: item.optionalUrl('coverImageUrl'),
-    price: item.optionalMoney('price'),
-    isPublic: item.boolean('isPublic'),
-  }));
-
-  const products = r.list('products', 'slug', (p) => {
-    const currency = p.currency('currency');
-    const variants = p.list('variants', 'name', (v) => ({
-      name: v.string('name', { max: 200 }),
-      price: { amountMinor: v.amount('price', currency), currency },
-    }));
-    const hasPrice = p.has('price');
-    if (!hasPrice && variants.length === 0) p.problem('price', 'is required for a product without variants');
-    if (hasPrice && variants.length > 0) p.problem('price', 'must be left out when the product has variants (each variant has its price)');
-    return {
-      slug: p.slug('slug'),
-      name: p.string('name', { max: 200 }),
-      description: p.optionalString('description', 5000) ?? '',
-      imageUrl: p.optionalUrl('imageUrl'),
-      currency,
-      priceMinor: hasPrice ? p.amount('price', currency) : null,
-      variants,
-      visibleOnPublicPage: p.boolean('visibleOnPublicPage'),
-    };
-  });
-
-  const albums = r.list('albums', 'albumId', (a) => ({
-    albumId: a.slug('albumId'),
-    title: a.string('title', { max: 200 }),
-    description: a.optionalString('description', 5000) ?? '',
-    date: a.optionalDate('date'),
-    coverUrl: a.optionalUrl('coverUrl'),
-    isPublic: a.boolean('isPublic'),
-    photos: a.list('photos', undefined, (photo) => ({
-      url: photo.url('url'),
-      thumbnailUrl: photo.optionalUrl('thumbnailUrl'),
-      caption: photo.optionalString('caption', 1000) ?? '',
-      width: photo.optionalPositiveInteger('width'),
-      height: photo.optionalPositiveInteger('height'),
-    })),
-  }));
-
-  const live = r.optionalObject('live', (l) => ({
-    stationName: l.string('stationName', { max: 200 }),
-    listenUrl: l.optionalUrl('listenUrl'),
-    isVideo: l.boolean('isVideo'),
-    isLive: l.boolean('isLive'),
-  }));
-
-  return { church, events, posts, library, products, albums, live };
+/** The document with "$" keys (annotations such as "$comment") and null fields (read as left out) set aside. */
+function withoutAnnotationsOrNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnnotationsOrNulls);
+  if (!isObject(value)) return value;
+  const entries = Object.entries(value).filter(([key, field]) => !key.startsWith('$') && field !== null);
+  return Object.fromEntries(entries.map(([key, field]) => [key, withoutAnnotationsOrNulls(field)]));
 }

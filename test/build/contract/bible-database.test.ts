@@ -79,15 +79,13 @@ describe('the Bible database format', () => {
     const verses: Verse[] = [
       { number: 1, text: 'Plain.' },
       { number: 2, text: 'Headed and annotated.', heading: 'A heading', notes: ['One.', 'Two.'] },
-      { number: 3, text: 'Merged.', through: 5 },
     ];
     for (const verse of verses) expect(verseFromRow(storedVerse(verse))).toEqual(verse);
   });
 
   it('stores no side field that says nothing', () => {
-    expect(storedVerse({ number: 4, text: 'Four.', through: 4, notes: [] })).toEqual({
+    expect(storedVerse({ number: 4, text: 'Four.', notes: [] })).toEqual({
       verse: 4,
-      through: null,
       text: 'Four.',
       heading: null,
       notes: null,

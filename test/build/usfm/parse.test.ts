@@ -88,10 +88,14 @@ describe('parseUsfmFile', () => {
     expect(parsed.issues).toEqual([]);
   });
 
-  it('reads \\v 1-2 as one verse through 2 and reports it as merged', () => {
+  it('reads \\v 1-2 as verse 1 holding the text of both, and reports it as merged', () => {
     const parsed = parse('\\id ROM\n\\c 16\n\\p\n\\v 1-2 Je vous recommande Phoebé.\n\\v 3 Saluez.\n');
     if (parsed.type !== 'book') throw new Error('not a book');
-    expect(parsed.book.chapters[0].verses[0]).toEqual({ number: 1, through: 2, text: 'Je vous recommande Phoebé.' });
+    expect(parsed.book.chapters[0].verses).toEqual([
+      { number: 1, text: 'Je vous recommande Phoebé.' },
+      { number: 3, text: 'Saluez.' },
+    ]);
+    expect(parsed.joinedVerses).toEqual([{ chapter: 16, verse: 1, through: 2 }]);
     expect(parsed.issues).toEqual([{ kind: 'merged-verse', where: 'ROM 16:1-2', detail: 'verses 1 to 2 are one verse in the source' }]);
   });
 

@@ -48,13 +48,13 @@ describe('database writer', () => {
       { lang: 'fr', usfm: 'JHN', ord: 43, abbr: expect.any(String), name: expect.any(String), testament: 'NT', chapters: 3 },
     ]);
     const verses = db
-      .prepare("SELECT verse, through, heading, notes FROM verses WHERE lang = 'en' AND usfm = 'GEN' AND chapter = 1 ORDER BY verse")
+      .prepare("SELECT verse, heading, notes FROM verses WHERE lang = 'en' AND usfm = 'GEN' AND chapter = 1 ORDER BY verse")
       .all();
     expect(verses).toEqual([
-      { verse: 1, through: null, heading: 'La création', notes: null },
-      { verse: 2, through: null, heading: null, notes: JSON.stringify(['A note on verse 2.']) },
-      { verse: 3, through: 4, heading: null, notes: null },
-      { verse: 5, through: null, heading: null, notes: null },
+      { verse: 1, heading: 'La création', notes: null },
+      { verse: 2, heading: null, notes: JSON.stringify(['A note on verse 2.']) },
+      { verse: 3, heading: null, notes: null },
+      { verse: 5, heading: null, notes: null },
     ]);
   });
 

@@ -1,0 +1,203 @@
+// The bodies of the Bible endpoints 9-13 as schemas: their TypeScript types, the OpenAPI components and the tests' checks come from here.
+import { type Static, Type } from '@sinclair/typebox';
+import { CANON, LANGS, type Testament } from './books.ts';
+import { PageSchema } from './paging.ts';
+import { StringEnum } from './schema-shorthands.ts';
+
+/** The language of a version; each language has exactly one. */
+export const LangSchema = StringEnum(LANGS, {
+  $id: 'Lang',
+  description: 'Language of a Bible version: fr (LSG), en (KJV), es (RVR), pt (BLIVRE), nl (STV).',
+});
+
+export const TestamentSchema = StringEnum<Testament>(['OT', 'NT'], { $id: 'Testament', description: 'Old or New Testament.' });
+
+/** How a version describes itself; the version manifest (data/bible-versions.json) holds the same fields. */
+export const VersionDescriptionSchema = Type.Object({
+  code: Type.String({ pattern: '^[A-Z]+$', description: 'Version code.', examples: ['LSG'] }),
+  lang: LangSchema,
+  name: Type.String({ minLength: 1, examples: ['Louis Segond 1910'] }),
+  languageName: Type.String({ minLength: 1, description: 'The language, named in itself.', examples: ['Français'] }),
+  year: Type.Integer({ description: 'Year of the text.', examples: [1910] }),
+  licence: Type.String({ minLength: 1, examples: ['Public domain'] }),
+  attribution: Type.String({
+    minLength: 1,
+    description: 'Show it where the text is shown (the Bíblia Livre, CC BY 3.0 BR, requires it).',
+  }),
+});
+
+/** Counts computed from the built text. */
+const counts = {
+  books: Type.Integer({ minimum: 0, maximum: CANON.length, examples: [66] }),
+  chapters: Type.Integer({ minimum: 0, examples: [1189] }),
+  verses: Type.Integer({ minimum: 0, description: 'Verse entries of the version.', examples: [31170] }),
+};
+
+/** One entry of endpoint 9; the key order is the response's. */
+export const VersionSchema = Type.Object(
+  { ...VersionDescriptionSchema.properties, ...counts },
+  { $id: 'Version', additionalProperties: false, description: 'A version, with licence, attribution and counts.' },
+);
+
+/** Body of endpoint 9 (versions). */
+export const VersionListSchema = Type.Object(
+  { versions: Type.Array(VersionSchema, { maxItems: LANGS.length }) },
+  { $id: 'VersionList', additionalProperties: false },
+);
+
+const bookRefProperties = {
+  usfm: Type.String({
+    pattern: '^[0-9A-Z]{3}$',
+    description: 'Language-independent USFM code, GEN … REV; accepted as {abbr} in every language.',
+    examples: ['GEN'],
+  }),
+  abbr: Type.String({
+    pattern: '^[A-Za-z0-9]+$',
+    description: 'Abbreviation in this language, unique within it; {abbr} in paths.',
+    examples: ['Gn'],
+  }),
+  name: Type.String({ minLength: 1, description: 'Name in this language.', examples: ['Genèse'] }),
+  testament: TestamentSchema,
+};
+
+/** A canonical book as responses name it in one language. */
+export const BookRefSchema = Type.Object(bookRefProperties, { $id: 'BookRef', additionalProperties: false });
+
+/** One entry of endpoint 10: a book and how many chapters the version has of it. */
+export const BookSchema = Type.Object(
+  { ...bookRefProperties, chapters: Type.Integer({ minimum: 1, description: 'Chapters of the book in this version.', examples: [50] }) },
+  { $id: 'Book', additionalProperties: false },
+);
+
+/** Body of endpoint 10 (books of the version in one language). */
+export const BookListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['LSG'] }),
+    books: Type.Array(BookSchema, {
+      maxItems: CANON.length,
+      description: 'The books of the canon the version has (all 66), in canonical order.',
+    }),
+  },
+  { $id: 'BookList', additionalProperties: false },
+);
+
+/** One verse as the chapter and range responses carry it; the key order is the response's. */
+export const VerseSchema = Type.Object(
+  {
+    verse: Type.Integer({ minimum: 1, examples: [1] }),
+    text: Type.String({
+      description: "Plain scripture text: no Strong's numbers, notes, cross-references or headings.",
+      examples: ['Au commencement, Dieu créa les cieux et la terre.'],
+    }),
+    heading: Type.Optional(
+      Type.String({ description: 'Section heading(s) standing before this verse, joined by " / "; only when the source has one.' }),
+    ),
+    notes: Type.Optional(
+      Type.Array(Type.String(), { minItems: 1, description: 'Footnotes of the source, as plain text; only when there are some.' }),
+    ),
+  },
+  { $id: 'Verse', additionalProperties: false },
+);
+
+/** Body of endpoints 11 and 12: a whole chapter, or the verses `from` to `to` of it. */
+export const PassageSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['LSG'] }),
+    book: BookRefSchema,
+    chapter: Type.Integer({ minimum: 1, examples: [1] }),
+    from: Type.Integer({ minimum: 1, description: 'First verse held.', examples: [1] }),
+    to: Type.Integer({ minimum: 1, description: 'Last verse held (a requested `to` past the chapter is clamped).', examples: [31] }),
+    verses: Type.Array(VerseSchema, { minItems: 1, description: 'In order; a verse the version leaves out is absent.' }),
+  },
+  { $id: 'Passage', additionalProperties: false },
+);
+
+/** A chapter and a verse: the bounds of a passage. */
+export const VersePointSchema = Type.Object(
+  { chapter: Type.Integer({ minimum: 1, examples: [3] }), verse: Type.Integer({ minimum: 1, examples: [16] }) },
+  { $id: 'VersePoint', additionalProperties: false },
+);
+
+/** A verse of a passage, which may cross chapters: the verse and its chapter. */
+export const PassageVerseSchema = Type.Object(
+  { chapter: Type.Integer({ minimum: 1, examples: [3] }), ...VerseSchema.properties },
+  { $id: 'PassageVerse', additionalProperties: false },
+);
+
+/** One passage of /passage: where it is, and its verses. */
+export const PassageSectionSchema = Type.Object(
+  {
+    reference: Type.String({
+      description:
+        'The passage normalised in the language: full book name, chapter:verse, the verses held ("Jean 3:16-4:2", "Psaumes 23").',
+      examples: ['John 3:16-17'],
+    }),
+    book: BookRefSchema,
+    from: VersePointSchema,
+    to: VersePointSchema,
+    verses: Type.Array(PassageVerseSchema, { minItems: 1, description: 'In order; a verse the version leaves out is absent.' }),
+  },
+  { $id: 'PassageSection', additionalProperties: false },
+);
+
+/** Body of /passage: the passages `ref` names, in the order named. */
+export const PassageListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['KJV'] }),
+    reference: Type.String({ description: 'The passages\' references, joined by "; ".', examples: ['John 3:16-17'] }),
+    passages: Type.Array(PassageSectionSchema, { minItems: 1 }),
+  },
+  { $id: 'PassageList', additionalProperties: false },
+);
+
+/** A word of a hit that matched q: where it stands in `text`. */
+export const WordMatchSchema = Type.Object(
+  {
+    offset: Type.Integer({ minimum: 0, description: 'Start in `text`, in UTF-16 code units (JavaScript string indices).' }),
+    length: Type.Integer({ minimum: 1, description: 'Length in UTF-16 code units; a matched phrase is one span.' }),
+  },
+  { $id: 'WordMatch', additionalProperties: false },
+);
+
+/** One hit of endpoint 13. */
+export const SearchHitSchema = Type.Object(
+  {
+    match: StringEnum(['reference', 'words'] as const, {
+      description: '`reference`: a verse of the passage q names (these come first); `words`: a verse whose text matches the words of q.',
+    }),
+    reference: Type.Optional(
+      Type.String({ description: 'Reference matches only: the passage q names, normalised in the language.', examples: ['John 3:16'] }),
+    ),
+    book: BookRefSchema,
+    chapter: Type.Integer({ minimum: 1, examples: [3] }),
+    verse: Type.Integer({ minimum: 1, examples: [16] }),
+    text: Type.String({ description: 'The whole verse.' }),
+    matches: Type.Array(WordMatchSchema, { description: 'The words of `text` that matched, in order; empty for a reference match.' }),
+  },
+  { $id: 'SearchHit', additionalProperties: false },
+);
+
+/** Body of endpoint 13: hits in canonical order (book, chapter, verse), paged. */
+export const SearchHitPageSchema = PageSchema(SearchHitSchema, {
+  $id: 'SearchHitPage',
+  description: 'Matching verses in canonical order.',
+});
+
+export type VersionDescription = Static<typeof VersionDescriptionSchema>;
+export type VersionListEntry = Static<typeof VersionSchema>;
+export type VersionsResponse = Static<typeof VersionListSchema>;
+export type BookRef = Static<typeof BookRefSchema>;
+export type BookListEntry = Static<typeof BookSchema>;
+export type BooksResponse = Static<typeof BookListSchema>;
+export type VerseResponse = Static<typeof VerseSchema>;
+export type ChapterResponse = Static<typeof PassageSchema>;
+export type VersePoint = Static<typeof VersePointSchema>;
+export type PassageVerse = Static<typeof PassageVerseSchema>;
+export type PassageSection = Static<typeof PassageSectionSchema>;
+export type PassageResponse = Static<typeof PassageListSchema>;
+export type WordMatch = Static<typeof WordMatchSchema>;
+export type SearchHit = Static<typeof SearchHitSchema>;
+export type SearchHitPage = Static<typeof SearchHitPageSchema>;

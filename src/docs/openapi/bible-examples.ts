@@ -1,0 +1,119 @@
+// Real answers of the Bible endpoints for the document's examples: the versions of data/bible-versions.json, real verses of real builds.
+
+import { bookByUsfm, type CanonBook, type Lang } from '../../../build/contract/books.ts';
+import type {
+  BooksResponse,
+  ChapterResponse,
+  PassageResponse,
+  SearchHitPage,
+  VersionDescription,
+  VersionsResponse,
+  WordMatch,
+} from '../../../build/contract/response-schemas.ts';
+import { bookRef, booksResponse, chapterResponse, versionsResponse } from '../../../build/contract/responses.ts';
+import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
+
+/** Counts of a full build of the pinned sources (README, "Versification"); test/bible/real-build.test.ts compares. */
+const BUILT_COUNTS: Record<Lang, { books: number; chapters: number; verses: number }> = {
+  fr: { books: 66, chapters: 1189, verses: 31_170 },
+  en: { books: 66, chapters: 1189, verses: 31_102 },
+  es: { books: 66, chapters: 1189, verses: 31_084 },
+  pt: { books: 66, chapters: 1189, verses: 31_102 },
+  nl: { books: 66, chapters: 1189, verses: 31_100 },
+};
+
+const JOHN_3_16_KJV =
+  'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.';
+
+/** GET /api/v1/bible/versions of a full build. */
+export function versionsExample(): VersionsResponse {
+  const versions = (versionManifest.versions as VersionDescription[]).map((info) => ({
+    info,
+    counts: { lang: info.lang, code: info.code, ...BUILT_COUNTS[info.lang] },
+  }));
+  return versionsResponse(versions);
+}
+
+/** The first two books of GET /api/v1/bible/books?lang=en. */
+export function booksExample(): BooksResponse {
+  return booksResponse('en', 'KJV', [
+    { canon: canon('GEN'), chapters: 50 },
+    { canon: canon('EXO'), chapters: 40 },
+  ]);
+}
+
+/** GET /api/v1/bible/Ps/117: the shortest chapter, in the default language. */
+export function chapterExample(): ChapterResponse {
+  return chapterResponse('fr', 'LSG', canon('PSA'), 117, [
+    { number: 1, text: 'Louez l’Éternel, vous toutes les nations, Célébrez-le, vous tous les peuples!' },
+    { number: 2, text: 'Car sa bonté pour nous est grande, Et sa fidélité dure à toujours. Louez l’Éternel!' },
+  ]);
+}
+
+/** GET /api/v1/bible/John/3/16/16?lang=en, and GET /api/v1/bible/Gn/1/1/1 (with the heading before it). */
+export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterResponse> {
+  return {
+    john3v16: chapterResponse('en', 'KJV', canon('JHN'), 3, [{ number: 16, text: JOHN_3_16_KJV }]),
+    genesis1v1: chapterResponse('fr', 'LSG', canon('GEN'), 1, [
+      {
+        number: 1,
+        text: 'Au commencement, Dieu créa les cieux et la terre.',
+        heading: 'LES TEMPS ANCIENS / DEPUIS LA CRÉATION JUSQU’À ABRAHAM / Création du monde',
+      },
+    ]),
+  };
+}
+
+/** GET /api/v1/bible/search?q="only begotten son"&lang=en&size=2 */
+export function searchExample(): SearchHitPage {
+  const john = bookRef(canon('JHN'), 'en');
+  const john1v18 = 'No man hath seen God at any time; the only begotten Son, which is in the bosom of the Father, he hath declared him.';
+  return {
+    items: [
+      { match: 'words', book: john, chapter: 1, verse: 18, text: john1v18, matches: [wordMatch(john1v18, 'only begotten Son')] },
+      { match: 'words', book: john, chapter: 3, verse: 16, text: JOHN_3_16_KJV, matches: [wordMatch(JOHN_3_16_KJV, 'only begotten Son')] },
+    ],
+    page: 0,
+    size: 2,
+    totalItems: 5,
+    totalPages: 3,
+  };
+}
+
+/** GET /api/v1/bible/passage?ref=Jn 3:16-17&lang=en */
+export function passageExample(): PassageResponse {
+  return {
+    lang: 'en',
+    version: 'KJV',
+    reference: 'John 3:16-17',
+    passages: [
+      {
+        reference: 'John 3:16-17',
+        book: bookRef(canon('JHN'), 'en'),
+        from: { chapter: 3, verse: 16 },
+        to: { chapter: 3, verse: 17 },
+        verses: [
+          { chapter: 3, verse: 16, text: JOHN_3_16_KJV },
+          {
+            chapter: 3,
+            verse: 17,
+            text: 'For God sent not his Son into the world to condemn the world; but that the world through him might be saved.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Where `words` stand in `text`, as a search hit reports a match. */
+function wordMatch(text: string, words: string): WordMatch {
+  const offset = text.indexOf(words);
+  if (offset < 0) throw new Error(`"${words}" is not in "${text}"`);
+  return { offset, length: words.length };
+}
+
+function canon(usfm: string): CanonBook {
+  const book = bookByUsfm(usfm);
+  if (!book) throw new Error(`${usfm} is not a canonical book`);
+  return book;
+}

@@ -1,0 +1,23 @@
+// The build stamp: what the build writes is what parseBuildStamp accepts, and anything else is refused with the reason.
+import { describe, expect, it } from 'vitest';
+import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
+import { buildStamp, parseBuildStamp } from '../../../build/contract/stamp.ts';
+
+const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }]);
+
+describe('the build stamp', () => {
+  it('reads back what the build writes', () => {
+    expect(parseBuildStamp(JSON.stringify(stamp))).toEqual(stamp);
+  });
+
+  it('refuses text that is not JSON, another schema version and a stamp of another shape, saying why', () => {
+    expect(() => parseBuildStamp('{')).toThrow('is not valid JSON');
+    expect(() => parseBuildStamp(JSON.stringify({ ...stamp, schemaVersion: 999 }))).toThrow(
+      `has schema version 999; this code reads version ${BIBLE_SCHEMA_VERSION}`,
+    );
+    expect(() => parseBuildStamp('[]')).toThrow('has schema version undefined');
+    expect(() => parseBuildStamp(JSON.stringify({ ...stamp, buildHash: '' }))).toThrow('buildHash: must not be empty');
+    const badCounts = { ...stamp, versions: [{ ...stamp.versions[0], lang: 'de' }] };
+    expect(() => parseBuildStamp(JSON.stringify(badCounts))).toThrow('versions[0].lang: must be one of fr, en, es, pt, nl, got "de"');
+  });
+});
