@@ -20,6 +20,10 @@ export function createApp(services: AppServices): express.Express {
   app.set('etag', false);
   app.set('trust proxy', services.config.trustProxy);
   app.set('query parser', 'simple');
+  // One canonical path per resource (decisions.md): `/API/V1/…` and a trailing slash are 404, not the same resource.
+  // The routers are made with the same two options.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
 
   app.use(requestLog(services.logger));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.

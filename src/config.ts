@@ -22,12 +22,28 @@ export interface Config {
   bibleRateLimitPerMinute: number;
   /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
   biblePassageMaxVerses: number;
+  /** Worker threads that run Bible searches off the event loop, each with its own read-only connection. */
+  bibleSearchWorkers: number;
+  /** Searches that may wait for a busy worker; one more answers 503 search-busy with Retry-After. */
+  bibleSearchQueue: number;
+  /** Time budget of one search on its worker, in ms; past it, 503 search-busy and the worker is replaced. */
+  bibleSearchTimeoutMs: number;
   /** Requests per minute per key on church endpoints (spec: 120). */
   keyRateLimitPerMinute: number;
   /** Requests per minute per client address that carry an invalid key. */
   invalidKeyLimitPerMinute: number;
   /** Redis URL of the shared rate-limit store; unset means an in-process store. */
   redisUrl?: string;
+  /** A rate-limit store call that takes longer fails open (the request passes, the outage is logged). */
+  limitStoreTimeoutMs: number;
+  /** Open connections the HTTP server accepts at once; past it, new sockets are closed at once. */
+  maxConnections: number;
+  /** A client must send its whole request head within this time (closes slowloris sockets). */
+  headersTimeoutMs: number;
+  /** A client must send its whole request, body included, within this time. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
   /** Secret of the HMAC-SHA-256 key fingerprints. Unset: a file in var/, created on first start. */
   keyFingerprintSecret?: string;
   /** Where the generated fingerprint secret lives when KEY_FINGERPRINT_SECRET is unset. */
@@ -94,9 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
+    bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
+    bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
+    bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),
     keyRateLimitPerMinute: integer(env, 'KEY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     invalidKeyLimitPerMinute: integer(env, 'INVALID_KEY_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     redisUrl: redisUrl(env.REDIS_URL),
+    limitStoreTimeoutMs: integer(env, 'LIMIT_STORE_TIMEOUT_MS', 100, 1, 60_000),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1_000, 1, 1_000_000),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     keyFingerprintSecret: env.KEY_FINGERPRINT_SECRET || undefined,
     keySecretFile: path.resolve(root, env.KEY_SECRET_FILE || 'var/key-fingerprint.secret'),
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -112,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 24, 1, 24 * 90),
     sessionCookieSecure: cookieSecure(env.SESSION_COOKIE_SECURE),
   };
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    throw new ConfigError(
+      'HEADERS_TIMEOUT_MS',
+      `must not exceed REQUEST_TIMEOUT_MS (${config.requestTimeoutMs}), got ${config.headersTimeoutMs}`,
+    );
+  }
   if (config.keyFingerprintSecret !== undefined && config.keyFingerprintSecret.length < 32) {
     throw new ConfigError('KEY_FINGERPRINT_SECRET', 'must be at least 32 characters (use `openssl rand -hex 32`)');
   }

@@ -2,6 +2,7 @@
 
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
 import { createServices } from './services.ts';
 
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
-  const server = createApp(services).listen(config.port, config.host, () => {
+  const server = createHttpServer(createApp(services), config, logger).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ url: `http://${config.host}:${port}`, docs: `http://${config.host}:${port}/docs` }, 'listening');

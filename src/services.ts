@@ -54,7 +54,7 @@ export async function createServices(
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
     const bible = openBibleSource(config, logger);
     const opened = db;
-    const keys = createSqliteAccountRepository(opened);
+    const keys = createSqliteAccountRepository(opened, { logger });
     const mailer = createMailer(config, logger);
     return {
       config,
@@ -76,7 +76,7 @@ export async function createServices(
       async close() {
         mailer.close();
         await limitStores.close();
-        bible.close();
+        await bible.close();
         opened.close();
       },
     };

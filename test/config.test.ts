@@ -29,6 +29,8 @@ describe('configuration from the environment', () => {
     ['DEMO_DATA', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
+    ['BIBLE_SEARCH_WORKERS', '0'],
+    ['BIBLE_SEARCH_TIMEOUT_MS', '0'],
     ['KEY_FINGERPRINT_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'api.example.org'],
     ['PUBLIC_BASE_URL', 'ftp://api.example.org'],
@@ -44,6 +46,23 @@ describe('configuration from the environment', () => {
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('sets explicit connection limits and a short rate-limit store timeout, refusing a header timeout longer than the request timeout', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      limitStoreTimeoutMs: 100,
+      maxConnections: 1_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS: '200', LIMIT_STORE_TIMEOUT_MS: '50' })).toMatchObject({
+      maxConnections: 200,
+      limitStoreTimeoutMs: 50,
+    });
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/^MAX_CONNECTIONS:/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/^HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/);
   });
 
   it('reads a Redis URL and a trust-proxy hop count', () => {

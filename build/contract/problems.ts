@@ -166,6 +166,13 @@ export const PROBLEM_TYPES = {
     advice:
       'This server has no usable Bible build (not built yet, or its parts come from different builds); church endpoints still work. Retry after `Retry-After`. Operators: `detail` says how to build it.',
   },
+  searchBusy: {
+    slug: 'search-busy',
+    status: 503,
+    title: 'Search busy',
+    advice:
+      'Every search worker of this server is busy and its queue is full, or the search ran past its time budget. Retry after `Retry-After`; other endpoints are not affected. A search that keeps running out of time may need fewer common words.',
+  },
   bibleRebuilding: {
     slug: 'bible-rebuilding',
     status: 503,
@@ -356,6 +363,15 @@ export const problems = {
   /** 503: no usable build; `reason` says why, the build hint says what to do. */
   bibleNotBuilt(reason: string, retryAfterSeconds: number): Problem {
     return make(PROBLEM_TYPES.bibleNotBuilt, `${reason} ${BIBLE_BUILD_HINT}`, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  },
+
+  /** 503: the search workers are all busy with a full queue, or this search ran past its time budget. */
+  searchBusy(reason: 'queue-full' | 'over-budget', retryAfterSeconds: number): Problem {
+    const detail =
+      reason === 'queue-full'
+        ? 'Every search worker is busy and the search queue is full; retry in a moment.'
+        : 'This search ran past the time budget of one search; retry in a moment, or search with fewer common words.';
+    return make(PROBLEM_TYPES.searchBusy, detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   },
 
   /** 503 while a rebuild swaps the tree under the open database. */

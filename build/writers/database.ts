@@ -1,7 +1,7 @@
 // The query database (SQLite): versions, books, verses and a full-text index, for ranges and search.
 import { mkdirSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import {
   BIBLE_DATABASE_DDL,
   BIBLE_META_KEYS,
@@ -20,12 +20,14 @@ import type { BuiltVersion } from './types.ts';
 /**
  * Writes the database to `path`: built in a temporary file beside it, then renamed into
  * place, so the service never opens a half-built file. Meta holds schemaVersion and buildHash.
+ * Temporary files that a killed build left beside it (their process gone) are removed first.
  *
  * @example await writeDatabase('var/bible.sqlite', versions, buildHash)
  */
 export async function writeDatabase(path: string, versions: readonly BuiltVersion[], buildHash: string): Promise<{ bytes: number }> {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}`;
+  await removeAbandonedTemporaries(path);
   await rm(temporary, { force: true });
   try {
     const db = new Database(temporary);
@@ -46,6 +48,38 @@ export async function writeDatabase(path: string, versions: readonly BuiltVersio
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Removes `<name>.tmp-<pid>` files (and their `-journal`, `-wal`, `-shm` companions) beside
+ * `path` whose process no longer runs: what a build killed mid-write leaves behind. A file of
+ * a build still running (another process writing the same path) is left alone.
+ */
+export async function removeAbandonedTemporaries(path: string): Promise<string[]> {
+  const pattern = new RegExp(`^${escapeRegExp(basename(path))}\\.tmp-(\\d+)(?:-journal|-wal|-shm)?$`);
+  const removed: string[] = [];
+  for (const name of await readdir(dirname(path))) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid === undefined || processIsAlive(Number(pid))) continue;
+    await rm(join(dirname(path), name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Whether a process with this id runs (EPERM: it does, under another user). */
+function processIsAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function fillDatabase(db: Database.Database, versions: readonly BuiltVersion[], buildHash: string): void {

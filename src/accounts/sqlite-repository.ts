@@ -1,5 +1,6 @@
 // The account repository over SQLite: statements prepared once; keys found by fingerprint, never by value.
 import type { Db } from '../db/open.ts';
+import type { Logger } from '../http/logger.ts';
 import { type AccountRepository, type DeveloperInsert, type KeyInsert, LAST_USED_INTERVAL_MS } from './repository.ts';
 import type { ApiKeyRecord, DeletedDeveloper, Developer, DeveloperListing } from './types.ts';
 
@@ -33,11 +34,20 @@ interface ActiveKeyRow {
 const KEY_COLUMNS = 'id, developer_id, name, hint, created_at, last_used_at, revoked_at';
 const DEVELOPER_COLUMNS = 'id, name, email, email_verified_at, created_at';
 
+export interface SqliteAccountRepositoryOptions {
+  /** Where a "last used" write that could not be made (database locked) is reported, at most once a minute. */
+  logger?: Logger;
+}
+
+/** How long a "last used" write that met a lock waits before it is tried again. */
+const LAST_USED_RETRY_MS = 1_000;
+
 /** Creates the repository over an open, migrated database. */
-export function createSqliteAccountRepository(db: Db): AccountRepository {
+export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountRepositoryOptions = {}): AccountRepository {
   const statements = prepareStatements(db);
   /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
   const lastWritten = new Map<number, number>();
+  const lastUsed = createLastUsedWriter(db, statements, logger);
 
   const insertDeveloper = db.transaction((developer: DeveloperInsert): Developer | undefined => {
     // The address is UNIQUE (COLLATE NOCASE): the check and the insert share the write lock.
@@ -103,7 +113,10 @@ export function createSqliteAccountRepository(db: Db): AccountRepository {
     async deleteDeveloper(developerId) {
       const result = deleteDeveloper.immediate(developerId);
       // Key ids can be reused once the rows are gone; a new key must not inherit an old "last used" time.
-      for (const keyId of result?.keyIds ?? []) lastWritten.delete(keyId);
+      for (const keyId of result?.keyIds ?? []) {
+        lastWritten.delete(keyId);
+        lastUsed.forget(keyId);
+      }
       return result?.deleted;
     },
 
@@ -121,6 +134,7 @@ export function createSqliteAccountRepository(db: Db): AccountRepository {
       const row = statements.keyOfDeveloper.get(keyId, developerId);
       if (!row) return undefined;
       lastWritten.delete(keyId);
+      lastUsed.forget(keyId);
       return toKeyRecord(row);
     },
 
@@ -134,8 +148,7 @@ export function createSqliteAccountRepository(db: Db): AccountRepository {
       const previous = lastWritten.get(keyId);
       if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
       lastWritten.set(keyId, now);
-      const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
-      return statements.markUsed.run(when.toISOString(), keyId, threshold).changes > 0;
+      return lastUsed.write(keyId, when);
     },
 
     async isReservedEmail(email) {
@@ -146,6 +159,74 @@ export function createSqliteAccountRepository(db: Db): AccountRepository {
       return addReservedEmails(emails, importedAt);
     },
   };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * "Last used" is bookkeeping, never worth a wait: each write is tried without waiting for a lock
+ * (busy timeout 0 for that statement only), so a writer in another process (an import, the CLI)
+ * cannot stall the event loop. A write that meets the lock is kept and retried a second later
+ * (the newest time per key), and the failure is logged at most once a minute. Never throws.
+ */
+function createLastUsedWriter(db: Db, statements: Statements, logger: Logger | undefined) {
+  const pending = new Map<number, Date>();
+  let retry: NodeJS.Timeout | undefined;
+  let lastLogged = Number.NEGATIVE_INFINITY;
+
+  const tryWrite = (keyId: number, when: Date): boolean | undefined => {
+    const threshold = new Date(when.getTime() - LAST_USED_INTERVAL_MS).toISOString();
+    try {
+      return withoutWaiting(db, () => statements.markUsed.run(when.toISOString(), keyId, threshold).changes > 0);
+    } catch (error) {
+      if (Date.now() - lastLogged >= LAST_USED_INTERVAL_MS) {
+        lastLogged = Date.now();
+        logger?.warn({ err: error, keyId }, '"last used" not written (database busy); retrying in the background');
+      }
+      return undefined;
+    }
+  };
+
+  const retryPending = () => {
+    retry = undefined;
+    if (!db.open) return;
+    for (const [keyId, when] of pending) {
+      if (tryWrite(keyId, when) === undefined) break;
+      pending.delete(keyId);
+    }
+    schedule();
+  };
+
+  const schedule = () => {
+    if (retry !== undefined || pending.size === 0) return;
+    retry = setTimeout(retryPending, LAST_USED_RETRY_MS);
+    retry.unref();
+  };
+
+  return {
+    /** Whether it wrote now; false when another write within the interval made it unneeded or it was deferred. */
+    write(keyId: number, when: Date): boolean {
+      const wrote = tryWrite(keyId, when);
+      if (wrote !== undefined) return wrote;
+      pending.set(keyId, when);
+      schedule();
+      return false;
+    },
+    forget(keyId: number): void {
+      pending.delete(keyId);
+    },
+  };
+}
+
+/** Runs `work` with SQLite's busy timeout at 0: a locked database fails at once (SQLITE_BUSY) instead of blocking. */
+function withoutWaiting<T>(db: Db, work: () => T): T {
+  const previous = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return work();
+  } finally {
+    db.pragma(`busy_timeout = ${Number(previous)}`);
+  }
 }
 
 function prepareStatements(db: Db) {

@@ -17,7 +17,8 @@ import { searchBible } from './search.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
-  const router = express.Router();
+  // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
+  const router = express.Router({ caseSensitive: true, strict: true });
   const { bible } = services;
   const rateLimit = createBibleRateLimit(services);
 
@@ -32,10 +33,11 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     sendStatic(req, res, requireFile(files.get(staticPaths.books(lang)), staticPaths.books(lang)));
   });
 
-  router.get('/search', rateLimit, (req, res) => {
-    const { queries } = bible.current();
+  router.get('/search', rateLimit, async (req, res) => {
+    const { queries, pool } = bible.current();
     const params = parseSearch(req.query);
-    const { totalItems, items } = searchBible(queries, params);
+    // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
+    const { totalItems, items } = await searchBible(queries, pool, params);
     sendJson(req, res, pageEnvelope(items, params, totalItems), { cacheControl: BIBLE_CACHE_CONTROL });
   });
 

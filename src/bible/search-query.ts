@@ -1,10 +1,27 @@
-// Turns a user's search text into a safe FTS5 expression: words ANDed, "quoted phrases", OR, -excluded and prefix* terms.
+// Turns a user's search text into a safe, bounded FTS5 expression: words ANDed, "quoted phrases", OR, -excluded and prefix* terms.
 import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from '../http/problem.ts';
 
 /** What the search text may hold, as the 400s and the OpenAPI document say it. */
 export const SEARCH_SYNTAX =
   'words (all must match), "quoted phrases", OR in capitals between two words or phrases (either may match), -word or -"phrase" to exclude, and word* for words that begin with word (at least 2 letters before *)';
+
+/**
+ * Most distinct terms (words or quoted phrases) a query may hold. Terms narrow each other,
+ * so their number barely moves the cost; the bound keeps the work per query predictable.
+ */
+export const MAX_SEARCH_TERMS = 10;
+
+/**
+ * Most words inside one term (a quoted phrase, or a word the tokenizer splits like `l'Éternel`).
+ * A phrase's cost grows with its words times the rows holding its commonest word: on the full
+ * French Bible a phrase of 66 × `de` took 620 ms, 16 of them about 60 ms. 16 still fits a verse
+ * quoted from memory.
+ */
+export const MAX_PHRASE_WORDS = 16;
+
+/** Most words over all terms together. */
+export const MAX_SEARCH_WORDS = 24;
 
 /**
  * The FTS5 MATCH expression for `q`, or undefined when it holds nothing searchable.
@@ -22,12 +39,19 @@ export const SEARCH_SYNTAX =
  * Misused operators throw a 400 naming q that says what is supported (SEARCH_SYNTAX).
  * An unbalanced quote is taken as ordinary punctuation.
  *
+ * A term repeated (in any case or accents, with the same operator) is searched once: `a a a`
+ * asks what `a` asks, at a hundredth of the cost. More than MAX_SEARCH_TERMS distinct terms, a
+ * term of more than MAX_PHRASE_WORDS words or more than MAX_SEARCH_WORDS words in all throw a
+ * 400 naming q.
+ *
  * @example ftsQuery('amour "le monde"')   // '"amour" "le monde"'
  * @example ftsQuery('love OR charity -hate gra*') // '(("love" OR "charity") AND "gra"*) NOT "hate"'
  */
 export function ftsQuery(q: string): string | undefined {
   const groups: string[][] = [];
   const excluded: string[] = [];
+  const seen = new Set<string>();
+  let words = 0;
   let pendingOr = false;
   // Control characters (NUL above all, which SQLite would cut the string at) are separators.
   const text = q.normalize('NFC').replace(/\p{Cc}/gu, ' ');
@@ -47,9 +71,23 @@ export function ftsQuery(q: string): string | undefined {
       if ((term.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) throw syntaxError(`"${raw}" is too short for a prefix search.`);
     }
     if (!SEARCHABLE.test(term)) continue;
+    if (exclude && pendingOr) throw syntaxError('OR must stand between two words or phrases, not before an excluded one.');
+    const termWords = tokenWords(term);
+    const key = `${exclude ? '-' : ''}${termWords.join(' ')}${prefix ? '*' : ''}`;
+    // A repeat adds nothing; after OR it leaves the group as it is ("a OR a" asks what "a" asks).
+    if (seen.has(key)) {
+      pendingOr = false;
+      continue;
+    }
+    seen.add(key);
+    if (termWords.length > MAX_PHRASE_WORDS) {
+      throw tooComplex(`a phrase or word of q may hold at most ${MAX_PHRASE_WORDS} words; "${shorten(term)}" has ${termWords.length}.`);
+    }
+    words += termWords.length;
+    if (seen.size > MAX_SEARCH_TERMS) throw tooComplex(`q may hold at most ${MAX_SEARCH_TERMS} different words or phrases.`);
+    if (words > MAX_SEARCH_WORDS) throw tooComplex(`q may hold at most ${MAX_SEARCH_WORDS} words in all.`);
     const token = `"${term.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
     if (exclude) {
-      if (pendingOr) throw syntaxError('OR must stand between two words or phrases, not before an excluded one.');
       excluded.push(token);
     } else if (pendingOr) {
       groups[groups.length - 1]!.push(token);
@@ -72,6 +110,23 @@ export function ftsQuery(q: string): string | undefined {
 /** A term the tokenizer keeps something of: at least one letter or digit. */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
 
+/**
+ * The words the tokenizer makes of a term, folded as it folds them (case and diacritics off),
+ * close enough to unicode61 to count words and to spot a repeated term.
+ */
+function tokenWords(term: string): string[] {
+  const folded = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 function syntaxError(detail: string): ApiError {
   return new ApiError(problems.invalidParameter('q', `q cannot be searched: ${detail} q may hold ${SEARCH_SYNTAX}.`));
+}
+
+function tooComplex(detail: string): ApiError {
+  return new ApiError(problems.invalidParameter('q', `q is too complex to search: ${detail}`));
+}
+
+function shorten(term: string): string {
+  return term.length > 40 ? `${term.slice(0, 40)}…` : term;
 }

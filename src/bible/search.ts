@@ -8,6 +8,7 @@ import { passageLabel, resolvePassage } from './passage.ts';
 import { type BibleQueries, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHitRow, type SearchScope, type VersePoint } from './queries.ts';
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
+import type { QueryPool } from './search-pool.ts';
 
 export interface SearchResult {
   /** Reference matches and word matches together: exact. */
@@ -20,9 +21,9 @@ export interface SearchResult {
  * language (`Jn 3:16-18`, `1 Cor 13`), those passages' verses come first, marked `reference`;
  * then, for every q, the verses matching its words, marked `words`. A q that reads as a
  * reference the version does not have (a chapter past the book's end) is searched as words only.
- * Both parts keep to the book and testament filters.
+ * Both parts keep to the book and testament filters. The word search runs on the pool's workers.
  */
-export function searchBible(queries: BibleQueries, params: SearchParams): SearchResult {
+export async function searchBible(queries: BibleQueries, pool: QueryPool, params: SearchParams): Promise<SearchResult> {
   const { lang, size } = params;
   const offset = params.page * size;
   const scope: SearchScope = { usfm: params.book, testament: params.testament };
@@ -51,7 +52,7 @@ export function searchBible(queries: BibleQueries, params: SearchParams): Search
       });
     }
   }
-  const words = queries.search(lang, params.match, size - items.length, Math.max(0, offset - referenceTotal), scope);
+  const words = await pool.run('search', lang, params.match, size - items.length, Math.max(0, offset - referenceTotal), scope);
   items.push(...words.hits.map(wordItem));
   return { totalItems: referenceTotal + words.totalItems, items };
 }

@@ -10,12 +10,16 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
+import { createQueryPool, type QueryPool } from './search-pool.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
 
 /** One opened build: its database queries and its static files, both of the same build hash. */
 export interface BibleBuild {
   buildHash: string;
+  /** On the event loop: for the cheap, indexed lookups (books, ranges), well under a millisecond each. */
   queries: BibleQueries;
+  /** The same queries on worker threads: for searches, whose cost depends on what a client asks. */
+  pool: QueryPool;
   files: StaticFiles;
 }
 
@@ -32,8 +36,8 @@ export interface BibleSource {
   current(): BibleBuild;
   /** Whether a build is being served, and why not; re-checks like current(). */
   status(): BibleStatus;
-  /** Closes the database of the current build. */
-  close(): void;
+  /** Closes the database of the current build and stops its search workers once their queries are done. */
+  close(): Promise<void>;
 }
 
 export interface BibleSourceOptions {
@@ -42,6 +46,14 @@ export interface BibleSourceOptions {
   /** Seconds a client is told to wait in the 503's Retry-After (default 60). */
   retryAfterSeconds?: number;
 }
+
+type SourceConfig = Pick<
+  Config,
+  'biblePublicDir' | 'bibleDatabasePath' | 'bibleSearchWorkers' | 'bibleSearchQueue' | 'bibleSearchTimeoutMs'
+>;
+
+/** An opened build and what must be closed with it. */
+type OpenBuild = BibleBuild & { db: Database.Database };
 
 /** A stamp as far as the service relies on it. */
 type Stamp = Pick<BuildStamp, 'schemaVersion' | 'buildHash'>;
@@ -56,20 +68,22 @@ interface Fingerprint {
  * Opens the Bible of `config.biblePublicDir` and `config.bibleDatabasePath`. Never throws:
  * a missing or mismatched build makes the source unavailable, with the reason logged.
  */
-export function openBibleSource(
-  config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
-  logger: Logger,
-  options: BibleSourceOptions = {},
-): BibleSource {
+export function openBibleSource(config: SourceConfig, logger: Logger, options: BibleSourceOptions = {}): BibleSource {
   const recheckMs = options.recheckMs ?? 10_000;
   const retryAfter = options.retryAfterSeconds ?? 60;
-  let build: (BibleBuild & { db: Database.Database }) | null = null;
+  let build: OpenBuild | null = null;
   let unavailableReason = 'The Bible has not been checked yet.';
   let lastCheck = -Infinity;
   let lastFingerprint: string | null = null;
 
   const recheckNow = (): void => {
     lastCheck = -Infinity;
+  };
+  // A search pool that stopped (its workers found another build, or could not start) is
+  // replaced by opening the build again, even when the files look unchanged.
+  const reopenNow = (): void => {
+    lastFingerprint = null;
+    recheckNow();
   };
 
   const check = (): void => {
@@ -79,7 +93,7 @@ export function openBibleSource(
     const fingerprint = JSON.stringify(artifactFingerprint(config));
     if (fingerprint === lastFingerprint) return;
     lastFingerprint = fingerprint;
-    const opened = openBuild(config, recheckNow);
+    const opened = openBuild(config, logger, { onStale: recheckNow, onPoolStopped: reopenNow });
     if ('reason' in opened && build && opened.stampBuildHash === build.buildHash) {
       // A build swaps the database in first and the tree a few seconds later. Until the tree
       // moves, the open handle still reads the old database file, which matches the old tree:
@@ -94,17 +108,19 @@ export function openBibleSource(
       if (build || opened.reason !== unavailableReason) {
         logger.warn({ reason: opened.reason, publicDir: config.biblePublicDir, database: config.bibleDatabasePath }, 'bible unavailable');
       }
-      build?.db.close();
+      void closeBuild(build);
       build = null;
       unavailableReason = opened.reason;
       return;
     }
-    if (build && build.buildHash === opened.buildHash) {
+    if (build && build.buildHash === opened.buildHash && !build.pool.stopped) {
       // Same build, only the files were touched: keep the warm one.
-      opened.db.close();
+      void closeBuild(opened);
       return;
     }
-    build?.db.close();
+    // A server that was searching keeps searching: the new build's workers start now, not at the next search.
+    if (build?.pool.started) opened.pool.start();
+    void closeBuild(build);
     build = opened;
     logger.info({ buildHash: opened.buildHash }, 'bible build opened');
   };
@@ -119,21 +135,30 @@ export function openBibleSource(
       check();
       return build ? { available: true, buildHash: build.buildHash } : { available: false, reason: unavailableReason };
     },
-    close() {
-      build?.db.close();
+    async close() {
+      const closing = build;
       build = null;
       unavailableReason = 'The Bible source is closed.';
       lastFingerprint = null;
       lastCheck = Infinity;
+      await closeBuild(closing);
     },
   };
 }
 
+/** Closes the build's connection now; its workers finish the searches they hold, then stop. */
+async function closeBuild(build: OpenBuild | null): Promise<void> {
+  if (!build) return;
+  build.db.close();
+  await build.pool.close();
+}
+
 /** Opens database and tree, or says why they cannot be served together. */
 function openBuild(
-  config: Pick<Config, 'biblePublicDir' | 'bibleDatabasePath'>,
-  onStale: () => void,
-): (BibleBuild & { db: Database.Database }) | { reason: string; stampBuildHash?: string } {
+  config: SourceConfig,
+  logger: Logger,
+  { onStale, onPoolStopped }: { onStale: () => void; onPoolStopped: () => void },
+): OpenBuild | { reason: string; stampBuildHash?: string } {
   const stampFile = path.join(config.biblePublicDir, staticPaths.stamp);
   const stamp = readStamp(stampFile, staticPaths.stamp);
   if ('reason' in stamp) return stamp;
@@ -166,6 +191,15 @@ function openBuild(
       db,
       buildHash: stamp.buildHash,
       queries: createBibleQueries(db),
+      pool: createQueryPool({
+        databasePath: config.bibleDatabasePath,
+        buildHash: stamp.buildHash,
+        workers: config.bibleSearchWorkers,
+        maxQueued: config.bibleSearchQueue,
+        timeoutMs: config.bibleSearchTimeoutMs,
+        logger,
+        onStopped: onPoolStopped,
+      }),
       files: createStaticFiles(config.biblePublicDir, { buildHash: stamp.buildHash, onStale }),
     };
   } catch (error) {

@@ -24,7 +24,8 @@ import {
 export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): Router {
   const { churches, config, clock } = services;
   const site = config.publicSiteUrl;
-  const router = Router({ strict: false });
+  // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
+  const router = Router({ caseSensitive: true, strict: true });
 
   const churchOf = (res: Response): ChurchRecord => res.locals.church as ChurchRecord;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');

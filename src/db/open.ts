@@ -8,7 +8,10 @@ export type Db = Database.Database;
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openDatabase(file: string, migrationsDir = defaultMigrationsDir()): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    ownerOnly(file);
+  }
   const db = new Database(file);
   // WAL: readers never wait for the writer, and a crash mid-write leaves the last commit intact.
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
@@ -16,6 +19,25 @@ export function openDatabase(file: string, migrationsDir = defaultMigrationsDir(
   db.pragma('busy_timeout = 5000');
   applyMigrations(db, migrationsDir);
   return db;
+}
+
+/**
+ * The database holds accounts and key fingerprints: readable by the service's user only, like
+ * the fingerprint secret. SQLite creates the -wal and -shm files with the main file's mode, so
+ * creating that one 0600 is enough for a new database; an existing one (and its companions,
+ * from an older version) is narrowed to 0600 too.
+ */
+function ownerOnly(file: string): void {
+  fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, 0o600));
+  for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(companion, 0o600);
+    } catch (error) {
+      // Absent, or not ours to change (an operator's own setup): nothing to narrow here.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+    }
+  }
 }
 
 export function defaultMigrationsDir(): string {

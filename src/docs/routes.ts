@@ -20,7 +20,8 @@ const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
 export function createDocsRouter(config: OpenApiConfig): Router {
-  const router = express.Router();
+  // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
+  const router = express.Router({ caseSensitive: true, strict: true });
   const documentBody = openApiDocument(config);
   const problemsHtml = problemsPage(config.publicBaseUrl);
 

@@ -23,6 +23,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
+      // Too late for a problem body: the client sees a cut connection, the log says why.
+      logger.error({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'error after the response started');
       res.destroy();
       return;
     }

@@ -14,7 +14,7 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-key`;
 
 /**
- * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyId.
+ * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyRateLimitKey.
  * Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
  */
 export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
@@ -26,7 +26,7 @@ export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limit
     legacyHeaders: false,
     identifier: keyLimitPolicyName(limit),
     store: services.limitStores.key,
-    keyGenerator: (_req, res) => `key:${authenticatedKeyId(res)}`,
+    keyGenerator: (_req, res) => `key:${authenticatedKey(res)}`,
     // A Redis outage must not take the API down: the request passes and the error is logged.
     passOnStoreError: true,
     logger: limiterLogger(services.logger, 'key'),
@@ -36,8 +36,11 @@ export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limit
   });
 }
 
-function authenticatedKeyId(res: Response): number {
-  const id: unknown = res.locals.apiKeyId;
-  if (typeof id !== 'number') throw new Error('createKeyRateLimit must be mounted after createKeyAuth (res.locals.apiKeyId is not set).');
-  return id;
+/** The key's opaque rate-limit value: its partition key shows in RateLimit-Policy, so it must not be the database id. */
+function authenticatedKey(res: Response): string {
+  const key: unknown = res.locals.apiKeyRateLimitKey;
+  if (typeof key !== 'string') {
+    throw new Error('createKeyRateLimit must be mounted after createKeyAuth (res.locals.apiKeyRateLimitKey is not set).');
+  }
+  return key;
 }

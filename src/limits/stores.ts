@@ -4,6 +4,7 @@ import { type RedisReply, RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import { type Config, ConfigError } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
+import { boundedStore, createOutageReporter } from './bounded-store.ts';
 
 /** One store per limiter: express-rate-limit refuses a store shared by two limiters. */
 export interface LimitStores {
@@ -45,10 +46,16 @@ export class LimitStoreError extends ConfigError {
  * and fails fast if the server cannot be reached, rather than starting with limits that
  * silently do not hold across instances.
  */
-export async function createLimitStores(config: Pick<Config, 'redisUrl'>, logger: Logger): Promise<LimitStores> {
+export async function createLimitStores(
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'limitStoreTimeoutMs'>>,
+  logger: Logger,
+): Promise<LimitStores> {
   if (config.redisUrl === undefined) return createMemoryStores();
-  return createRedisStores(config.redisUrl, logger);
+  return createRedisStores(config.redisUrl, config.limitStoreTimeoutMs ?? DEFAULT_TIMEOUT_MS, logger);
 }
+
+/** LIMIT_STORE_TIMEOUT_MS's default, for callers that build a partial config. */
+const DEFAULT_TIMEOUT_MS = 100;
 
 function createMemoryStores(): LimitStores {
   const stores = {
@@ -67,11 +74,13 @@ function createMemoryStores(): LimitStores {
   };
 }
 
-async function createRedisStores(url: string, logger: Logger): Promise<LimitStores> {
+async function createRedisStores(url: string, timeoutMs: number, logger: Logger): Promise<LimitStores> {
   let started = false;
   const client = redisClient(url, () => started);
+  // One reporter for the connection and every store: an outage is one log line per interval, not one per request.
+  const outage = createOutageReporter(logger);
   client.on('error', (error: unknown) => {
-    if (started) logger.error({ err: error }, 'rate-limit Redis connection error');
+    if (started) outage.report(error, 'rate-limit Redis connection error; limits fail open until it is back');
   });
   try {
     await client.connect();
@@ -83,13 +92,14 @@ async function createRedisStores(url: string, logger: Logger): Promise<LimitStor
   logger.info({ url: redactUrl(url) }, 'rate limits use Redis');
 
   const sendCommand = (...args: string[]): Promise<RedisReply> => client.sendCommand(args);
+  const store = (prefix: string) => boundedStore(new RedisStore({ sendCommand, prefix }), timeoutMs, outage);
   return {
     kind: 'redis',
-    key: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.key }),
-    invalidKey: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.invalidKey }),
-    bible: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.bible }),
-    signInAccount: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.signInAccount }),
-    signInClient: new RedisStore({ sendCommand, prefix: REDIS_PREFIXES.signInClient }),
+    key: store(REDIS_PREFIXES.key),
+    invalidKey: store(REDIS_PREFIXES.invalidKey),
+    bible: store(REDIS_PREFIXES.bible),
+    signInAccount: store(REDIS_PREFIXES.signInAccount),
+    signInClient: store(REDIS_PREFIXES.signInClient),
     async close() {
       started = false;
       if (client.isOpen) await client.close();

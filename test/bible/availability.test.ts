@@ -128,6 +128,35 @@ describe('Bible availability', () => {
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'new-build' });
   });
 
+  test('search through a rebuild: 503 bible-rebuilding while only the database has moved, the new build once the tree has', async () => {
+    const bible = await fixture('old-build');
+    const server = await serverWith(bible.env);
+    const realNow = Date.now;
+    const search = (q: string) => rawRequest(`${server.url}/api/v1/bible/search?q=${q}`);
+    const changed = syntheticVersions();
+    changed[0].text.books[0].chapters[0].verses[0].text = 'Texte reconstruit.';
+    // The build is open (a chapter), its search workers not started yet.
+    expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
+
+    // The database moves first; search workers started now find the new build there and refuse it.
+    await writeDatabase(bible.databasePath, changed, 'new-build');
+    const during = await search('terre');
+    expect(during.status).toBe(503);
+    expect(during.json()).toMatchObject({ type: problemType('bible-rebuilding') });
+    expect((await search('terre')).status).toBe(503);
+
+    // The tree lands: the next look opens the new build, with a new pool.
+    await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'new-build');
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    // A server that searched: the new build's workers start with it, before any search asks.
+    expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
+    expect(server.services.bible.current().pool.started).toBe(true);
+    const after = await search('reconstruit');
+    expect(after.status).toBe(200);
+    expect(after.json()).toMatchObject({ totalItems: 1 });
+    expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'new-build' });
+  });
+
   test('once a rebuild has swapped the tree, its files are not served beside the old database', async () => {
     const bible = await fixture('before');
     const server = await serverWith(bible.env);

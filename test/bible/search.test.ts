@@ -155,6 +155,18 @@ describe('search', () => {
     expect((await search(`q=${'a'.repeat(200)}`)).status).toBe(200);
   });
 
+  test('a repeated word is searched once; a query too complex to search answers 400 naming q', async () => {
+    expect(references(await searchBody(`q=${Array(50).fill('god').join('+')}&lang=en`))).toEqual(['GEN 1:1', 'JHN 3:16']);
+    const phrase = `"${Array(66).fill('de').join(' ')}"`;
+    const eleven = Array.from({ length: 11 }, (_, index) => `word${index}`).join(' ');
+    for (const q of [phrase, eleven]) {
+      const res = await search(`q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json(), q).toMatchObject({ status: 400, parameter: 'q', detail: expect.stringContaining('too complex') });
+    }
+  });
+
   test('FTS5 syntax typed by a user is searched as text, never a 500', async () => {
     const inputs = [
       'NEAR(god world)',

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
-import { PROBLEM_TYPES } from '../../build/contract/problems.ts';
+import { PROBLEM_TYPES, problems } from '../../build/contract/problems.ts';
+import { ApiError } from '../../src/http/problem.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { type RawResponse, rawRequest } from '../bible/raw-request.ts';
 import { createTestKey } from '../helpers/api-key.ts';
@@ -113,6 +114,11 @@ describe('every problem the service answers', () => {
     // A failure the service did not foresee.
     vi.spyOn(server.services.churches, 'publicChurchBySlug').mockRejectedValueOnce(new Error('disk on fire'));
     await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.16' });
+    vi.restoreAllMocks();
+
+    // Every search worker busy and the queue full (the real thing: test/bible/search-pool.test.ts).
+    vi.spyOn(server.services.bible.current().pool, 'run').mockRejectedValueOnce(new ApiError(problems.searchBusy('queue-full', 1)));
+    await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.4' });
     vi.restoreAllMocks();
 
     // A rebuild has swapped the tree under the open database: a chapter not yet in memory is refused.

@@ -5,6 +5,10 @@ import net from 'node:net';
 export interface RedisTestServer {
   url: string;
   port: number;
+  /** SIGSTOP: the server keeps its connections but answers nothing, as a hung Redis does. */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -37,7 +41,17 @@ export async function startRedisServer(binary: string): Promise<RedisTestServer>
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(child) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    stop: () => {
+      // A paused server would never see the SIGTERM.
+      child.kill('SIGCONT');
+      return stopProcess(child);
+    },
+  };
 }
 
 function answersPing(port: number): Promise<boolean> {

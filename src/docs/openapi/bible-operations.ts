@@ -214,10 +214,14 @@ function bibleOperation(parts: DocumentParts, operation: BibleOperation): Json {
     parts,
     'This server has no usable Bible build (not built yet, or its tree and database come from different builds)' +
       (operation.servedFrom === 'tree' ? ', or a new build is being swapped in.' : '.') +
-      ' Church endpoints keep working.',
+      ' Church endpoints keep working.' +
+      (operation.operationId === 'searchBible'
+        ? ' Also when the search workers are all busy or a search runs past its time budget (`search-busy`): retry after `Retry-After`.'
+        : ''),
     [
       problems.bibleNotBuilt(`The Bible has not been built: ${staticPaths.stamp} is missing.`, 60),
       ...(operation.servedFrom === 'tree' ? [problems.bibleRebuilding()] : []),
+      ...(operation.operationId === 'searchBible' ? [problems.searchBusy('queue-full', 1)] : []),
     ],
     { ...retryAfterHeader('Seconds to wait before asking again.'), ...errorHeaders },
   );

@@ -1,8 +1,10 @@
-// The query database: a synthetic model round-trips, and full-text search ignores case and accents.
+// The query database: a synthetic model round-trips, full-text search ignores case and accents, a killed build leaves nothing for good.
 
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from '../../../build/contract/sqlite-driver.ts';
 import { databaseBuildHash, writeDatabase } from '../../../build/writers/database.ts';
@@ -89,3 +91,55 @@ describe('database writer', () => {
     expect(search.all('ETERNEL')).toEqual([{ usfm: 'GEN', chapter: 1, verse: 1 }]);
   });
 });
+
+describe('temporary files of a killed build', () => {
+  it('are removed at the next build when their process is gone; those of a running build stay', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bible-db-stale-'));
+    const path = join(dir, 'bible.sqlite');
+    const gone = await exitedProcessId();
+    const running = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const stale = [`bible.sqlite.tmp-${gone}`, `bible.sqlite.tmp-${gone}-journal`];
+      const live = `bible.sqlite.tmp-${running.pid}`;
+      const unrelated = ['bible.sqlite.tmp-notapid', 'other.sqlite.tmp-1', 'bible.sqlite.bak'];
+      for (const name of [...stale, live, ...unrelated]) await writeFile(join(dir, name), 'half a database');
+      await writeDatabase(path, syntheticVersions(['fr']), 'after-a-kill');
+      expect((await readdir(dir)).sort()).toEqual(['bible.sqlite', live, ...unrelated].sort());
+      expect(databaseBuildHash(path)).toBe('after-a-kill');
+    } finally {
+      running.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are left by a build killed mid-write, and cleaned by the next one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bible-db-killed-'));
+    const path = join(dir, 'bible.sqlite');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', KILLED_BUILD_SCRIPT, path], { stdio: 'ignore' });
+      const deadline = Date.now() + 20_000;
+      while (!(await readdir(dir)).some((name) => name.startsWith('bible.sqlite.tmp-'))) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error('the build never started writing');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect((await readdir(dir)).some((name) => name.startsWith(`bible.sqlite.tmp-${child.pid}`))).toBe(true);
+      await writeDatabase(path, syntheticVersions(['fr']), 'next-build');
+      expect(await readdir(dir)).toEqual(['bible.sqlite']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+/** A script that writes a database far too big to finish before it is killed. */
+const KILLED_BUILD_SCRIPT = fileURLToPath(new URL('./slow-database-build.ts', import.meta.url));
+
+/** The id of a process that has run and exited (so no process has it, barring reuse). */
+async function exitedProcessId(): Promise<number> {
+  const child = spawn('true', { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (child.pid === undefined) throw new Error('true did not start');
+  return child.pid;
+}

@@ -1,0 +1,221 @@
+// A small pool of worker threads that run Bible queries (searches) off the event loop, with a bounded queue and a time budget.
+import { Worker } from 'node:worker_threads';
+import { problems } from '../../build/contract/problems.ts';
+import type { Logger } from '../http/logger.ts';
+import { ApiError } from '../http/problem.ts';
+import type { BibleQueries } from './queries.ts';
+import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage } from './search-worker.ts';
+
+export interface QueryPoolOptions {
+  databasePath: string;
+  /** The build this pool serves; a worker that finds another one at the path refuses to serve. */
+  buildHash: string;
+  /** Worker threads, each with its own read-only connection. */
+  workers: number;
+  /** Queries waiting for a free worker at most; the next one answers 503 search-busy. */
+  maxQueued: number;
+  /** How long one query may run on its worker: past it the request answers 503 and the worker is replaced. */
+  timeoutMs: number;
+  logger: Logger;
+  /**
+   * Called once when the pool stops serving: a worker found the database gone or of another
+   * build, or died before it was ready. The source then opens the build again.
+   */
+  onStopped: () => void;
+}
+
+export interface QueryPool {
+  /**
+   * Runs `queries[method](...args)` on a worker and resolves with its result. Rejects with an
+   * ApiError 503 (Retry-After) when the queue is full, the query ran past its budget or the
+   * pool's build is going away; with an Error (a 500) when the query itself threw.
+   *
+   * @example const page = await pool.run('search', 'fr', '"amour"', 10, 0);
+   */
+  run<M extends QueryMethod>(method: M, ...args: Parameters<BibleQueries[M]>): Promise<ReturnType<BibleQueries[M]>>;
+  /** Lets queued and running queries finish, then stops the workers; new queries answer 503. */
+  close(): Promise<void>;
+  /** True once the pool has stopped serving on its own (see onStopped); every query answers 503. */
+  readonly stopped: boolean;
+  /** True once its workers have been started (by a query, or by start()). */
+  readonly started: boolean;
+  /** Starts the workers now rather than at the first query: for a new build of a server that searches. */
+  start(): void;
+}
+
+/** Seconds a client is told to wait after a 503 search-busy: the queue moves within a second. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+interface Job {
+  request: QueryRequest;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Makes a pool whose workers start at the first query (a server that serves no search starts
+ * none). Each worker opens the database read-only and checks its build hash first.
+ */
+export function createQueryPool(options: QueryPoolOptions): QueryPool {
+  const { logger, timeoutMs } = options;
+  const queue: Job[] = [];
+  const slots = new Set<Slot>();
+  let started = false;
+  let closing = false;
+  let unusable: string | undefined;
+  let nextId = 1;
+  let whenDrained: (() => void) | undefined;
+
+  const busy = (): boolean => queue.length > 0 || [...slots].some((slot) => slot.job);
+
+  const settleDrain = (): void => {
+    if (whenDrained && !busy()) whenDrained();
+  };
+
+  const startWorker = (): void => {
+    const setup: SearchWorkerSetup = { job: 'bible-queries', databasePath: options.databasePath, buildHash: options.buildHash };
+    const slot: Slot = { worker: new Worker(workerBootstrap(), { eval: true, workerData: setup }), ready: false };
+    slots.add(slot);
+    slot.worker.unref();
+    slot.worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
+    slot.worker.on('error', (error) => logger.error({ err: error }, 'search worker failed'));
+    slot.worker.on('exit', (code) => onExit(slot, code));
+  };
+
+  const onMessage = (slot: Slot, message: WorkerMessage): void => {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      dispatch();
+      return;
+    }
+    if (message.type === 'unusable') {
+      giveUp(`the search worker cannot use this build: ${message.reason}`);
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.request.id !== message.id) return; // answered already (over budget)
+    finish(slot);
+    if (message.type === 'result') job.resolve(message.value);
+    else job.reject(new Error(`bible query ${job.request.method} failed on its worker: ${message.message}`));
+    dispatch();
+  };
+
+  const onExit = (slot: Slot, code: number): void => {
+    const wasServing = slots.delete(slot);
+    const job = slot.job;
+    if (job) {
+      finish(slot);
+      job.reject(new Error(`search worker exited with code ${code} during ${job.request.method}`));
+    }
+    if (!wasServing || closing || unusable !== undefined) {
+      settleDrain();
+      return;
+    }
+    if (!slot.ready) {
+      // It died before it could open the database: starting another would only die the same way.
+      giveUp(`a search worker exited with code ${code} before it was ready`);
+      return;
+    }
+    logger.warn({ code }, 'search worker exited; starting another');
+    startWorker();
+  };
+
+  const finish = (slot: Slot): void => {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    slot.job = undefined;
+  };
+
+  const dispatch = (): void => {
+    for (const slot of slots) {
+      if (!slot.ready || slot.job) continue;
+      const job = queue.shift();
+      if (!job) break;
+      slot.job = job;
+      slot.timer = setTimeout(() => overBudget(slot), timeoutMs);
+      slot.worker.postMessage(job.request);
+    }
+    settleDrain();
+  };
+
+  /** SQLite cannot be interrupted from outside its thread: answer now, retire the worker, start another. */
+  const overBudget = (slot: Slot): void => {
+    const job = slot.job;
+    if (!job) return;
+    finish(slot);
+    slots.delete(slot);
+    void slot.worker.terminate();
+    logger.warn({ method: job.request.method, timeoutMs }, 'bible query ran past its time budget; its worker is replaced');
+    job.reject(new ApiError(problems.searchBusy('over-budget', BUSY_RETRY_AFTER_SECONDS)));
+    if (!closing && unusable === undefined) startWorker();
+    dispatch();
+  };
+
+  const giveUp = (reason: string): void => {
+    if (unusable !== undefined) return;
+    unusable = reason;
+    logger.warn({ reason, database: options.databasePath }, 'search pool stopped');
+    for (const job of queue.splice(0)) job.reject(new ApiError(problems.bibleRebuilding()));
+    for (const slot of [...slots]) {
+      const job = slot.job;
+      finish(slot);
+      job?.reject(new ApiError(problems.bibleRebuilding()));
+      slots.delete(slot);
+      void slot.worker.terminate();
+    }
+    settleDrain();
+    if (!closing) options.onStopped();
+  };
+
+  const start = (): void => {
+    if (started || closing || unusable !== undefined) return;
+    started = true;
+    for (let index = 0; index < options.workers; index++) startWorker();
+  };
+
+  return {
+    get stopped() {
+      return unusable !== undefined;
+    },
+    get started() {
+      return started;
+    },
+    start,
+    run(method, ...args) {
+      if (closing || unusable !== undefined) return Promise.reject(new ApiError(problems.bibleRebuilding()));
+      start();
+      const idle = [...slots].some((slot) => slot.ready && !slot.job);
+      if (!idle && queue.length >= options.maxQueued) {
+        return Promise.reject(new ApiError(problems.searchBusy('queue-full', BUSY_RETRY_AFTER_SECONDS)));
+      }
+      return new Promise((resolve, reject) => {
+        queue.push({ request: { id: nextId++, method, args }, resolve: resolve as (value: unknown) => void, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closing = true;
+      if (busy()) await new Promise<void>((resolve) => (whenDrained = resolve));
+      await Promise.all([...slots].map((slot) => slot.worker.terminate()));
+      slots.clear();
+    },
+  };
+}
+
+/**
+ * The worker's entry, as code to evaluate: it registers tsx's loader inside the worker (a worker
+ * does not inherit the loaders of the main thread), then imports search-worker.ts.
+ */
+function workerBootstrap(): string {
+  // The ESM entry of tsx's API, resolved from here (the CommonJS one cannot be imported this way).
+  const tsxApi = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
+  const entry = new URL('./search-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+}

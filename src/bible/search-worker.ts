@@ -1,0 +1,93 @@
+// Inside a search worker thread: one read-only connection to the Bible database, running the queries the pool sends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readBibleMeta } from '../../build/contract/bible-database.ts';
+import Database from '../../build/contract/sqlite-driver.ts';
+import { type BibleQueries, createBibleQueries } from './queries.ts';
+
+/** A repository method the pool may run on a worker: any of BibleQueries. */
+export type QueryMethod = keyof BibleQueries;
+
+/** What a worker is started with. */
+export interface SearchWorkerSetup {
+  job: 'bible-queries';
+  databasePath: string;
+  /** The build the pool serves; a database of another build is not used. */
+  buildHash: string;
+}
+
+/** Pool → worker: run queries[method](...args). */
+export interface QueryRequest {
+  id: number;
+  method: QueryMethod;
+  args: unknown[];
+}
+
+/** Worker → pool. */
+export type WorkerMessage =
+  | { type: 'ready' }
+  /** The database cannot be opened or belongs to another build: this pool cannot serve. */
+  | { type: 'unusable'; reason: string }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'failed'; id: number; message: string };
+
+/** The nice value of a search thread: on a busy machine the event loop, not a search, gets the core. */
+const SEARCH_THREAD_NICENESS = 10;
+
+const setup = workerData as SearchWorkerSetup | undefined;
+if (parentPort && setup?.job === 'bible-queries') {
+  const port = parentPort;
+  lowerThreadPriority();
+  const opened = openQueries(setup);
+  if ('reason' in opened) {
+    port.postMessage({ type: 'unusable', reason: opened.reason } satisfies WorkerMessage);
+  } else {
+    const { queries } = opened;
+    port.on('message', ({ id, method, args }: QueryRequest) => {
+      try {
+        const run = queries[method] as (...values: unknown[]) => unknown;
+        port.postMessage({ type: 'result', id, value: run(...args) } satisfies WorkerMessage);
+      } catch (error) {
+        port.postMessage({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
+      }
+    });
+    port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+  }
+}
+
+/** The queries over the database at the path, if it still holds the build the pool serves. */
+function openQueries(setup: SearchWorkerSetup): { queries: BibleQueries } | { reason: string } {
+  let db: Database.Database;
+  try {
+    db = new Database(setup.databasePath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { reason: `cannot open ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };
+  }
+  try {
+    const { buildHash } = readBibleMeta(db);
+    if (buildHash !== setup.buildHash) {
+      db.close();
+      return { reason: `the database now holds build ${buildHash ?? 'none'}, not ${setup.buildHash}` };
+    }
+    return { queries: createBibleQueries(db) };
+  } catch (error) {
+    db.close();
+    return { reason: `cannot read ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/**
+ * Linux gives each thread its own nice value: raise this one's, so that when searches fill the
+ * cores the thread answering static files and ranges still runs first. Raising needs no
+ * privilege; elsewhere (no /proc/thread-self) the thread keeps the process's priority.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
+    if (Number.isSafeInteger(threadId) && threadId > 0) os.setPriority(threadId, SEARCH_THREAD_NICENESS);
+  } catch {
+    // Not Linux, or not allowed: the search runs at the process's priority.
+  }
+}

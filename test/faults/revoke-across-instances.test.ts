@@ -1,0 +1,69 @@
+// After a revoke returns, no request with that key succeeds on any instance sharing the database file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKey } from '../helpers/api-key.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const CHURCH = '/api/public/v1/churches/grace-paris';
+const INSTANCES = 3;
+
+interface Outcome {
+  startedAt: number;
+  status: number;
+}
+
+describe(`a key revoked while ${INSTANCES} instances serve it`, () => {
+  let shared: string;
+  const servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    shared = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-revoke-'));
+    // Each instance has its own connection to the one file, as separate processes would; the key limit and the
+    // invalid-key throttle (which would answer 429 once the revoked key's 401s pile up) are out of the way.
+    const env = {
+      DATABASE_PATH: path.join(shared, 'church.sqlite'),
+      KEY_FINGERPRINT_SECRET: 'r'.repeat(64),
+      KEY_RATE_LIMIT_PER_MINUTE: '100000',
+      INVALID_KEY_LIMIT_PER_MINUTE: '100000',
+    };
+    for (let i = 0; i < INSTANCES; i++) servers.push(await startTestServer(env));
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    if (shared) fs.rmSync(shared, { recursive: true, force: true });
+  });
+
+  it('answers 401 on every instance to every request that starts after the revoke returned', async () => {
+    const email = 'revoked-under-load@example.org';
+    const key = await createTestKey(servers[0].services, { email });
+    const developer = (await servers[0].services.accounts.developerByEmail(email))!;
+    const [record] = await servers[0].services.accounts.listKeys(developer.id);
+
+    const outcomes: Outcome[] = [];
+    let stop = false;
+    // Plain fetch: thousands of responses need no contract check here, only their status.
+    const load = servers.map(async (server) => {
+      while (!stop) {
+        const startedAt = performance.now();
+        const response = await fetch(server.url + CHURCH, { headers: { Authorization: `Bearer ${key}` } });
+        await response.arrayBuffer();
+        outcomes.push({ startedAt, status: response.status });
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The revoke goes through the last instance's own connection, the requests through all of them.
+    await servers[INSTANCES - 1].services.accounts.revokeKey(developer.id, record.id);
+    const revokedAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop = true;
+    await Promise.all(load);
+
+    const before = outcomes.filter((outcome) => outcome.startedAt < revokedAt);
+    const after = outcomes.filter((outcome) => outcome.startedAt > revokedAt);
+    expect(before.filter((outcome) => outcome.status === 200).length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(INSTANCES);
+    expect(after.filter((outcome) => outcome.status !== 401)).toEqual([]);
+  });
+});
