@@ -1,7 +1,8 @@
 // Composition root: builds the Express app from its parts, nothing else.
 import express from 'express';
 import type { AppServices } from './app-services.ts';
-import { bibleCorsHeaders, createBibleRouter } from './bible/routes.ts';
+import { bibleCorsHeaders, bibleCorsPreflight } from './bible/cors.ts';
+import { createBibleRouter } from './bible/routes.ts';
 import { createChurchRouter } from './church/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
@@ -27,7 +28,7 @@ export function createApp(services: AppServices): express.Express {
   app.use(requestLog(services.logger));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
-  app.use('/api/v1/bible', bibleCorsHeaders);
+  app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
   app.use(methodGuard);
 
   app.use(createDocsRouter(services.config));

@@ -20,6 +20,8 @@ export interface Config {
   bibleDatabasePath: string;
   /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
   bibleRateLimitPerMinute: number;
+  /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
+  biblePassageMaxVerses: number;
   /** Worker threads that run Bible searches off the event loop, each with its own read-only connection. */
   bibleSearchWorkers: number;
   /** Searches that may wait for a busy worker; one more answers 503 search-busy with Retry-After. */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
     bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
     bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),

@@ -12,6 +12,8 @@ export interface BookName {
   name: string;
   /** ASCII letters and digits only, unique within the language ("Gn"). */
   abbr: string;
+  /** Other names and abbreviations readers type ("Jn", "Psalm"), accepted by the reference parser; never shown. */
+  aliases?: readonly string[];
 }
 
 export interface CanonBook {

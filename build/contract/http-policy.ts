@@ -23,6 +23,23 @@ export const BIBLE_CORS_HEADERS: Readonly<Record<string, string>> = Object.freez
   'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
 });
 
+/**
+ * The answer to a CORS preflight on a Bible path (OPTIONS with Origin and
+ * Access-Control-Request-Method GET or HEAD), beside BIBLE_CORS_HEADERS and the requested
+ * headers echoed: a browser sends one before a request with a custom header or
+ * `Cache-Control: no-cache`. A day's max age (browsers cap it lower: Chromium at 2 hours).
+ */
+export const BIBLE_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Access-Control-Allow-Methods': 'GET, HEAD',
+  'Access-Control-Max-Age': '86400',
+});
+
+/**
+ * A valid Access-Control-Request-Headers value: header names (RFC 9110 tokens) separated by
+ * commas and optional spaces. Only such a list is echoed; anything else is no preflight.
+ */
+export const REQUEST_HEADERS_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+
 /** The API is read-only: every path answers these methods, anything else is 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
 

@@ -187,13 +187,68 @@ export const PassageSchema = Type.Object(
   { $id: 'Passage', additionalProperties: false },
 );
 
+/** A chapter and a verse: the bounds of a passage. */
+export const VersePointSchema = Type.Object(
+  { chapter: Type.Integer({ minimum: 1, examples: [3] }), verse: Type.Integer({ minimum: 1, examples: [16] }) },
+  { $id: 'VersePoint', additionalProperties: false },
+);
+
+/** A verse of a passage, which may cross chapters: the verse and its chapter. */
+export const PassageVerseSchema = Type.Object(
+  { chapter: Type.Integer({ minimum: 1, examples: [3] }), ...VerseSchema.properties },
+  { $id: 'PassageVerse', additionalProperties: false },
+);
+
+/** One passage of /passage: where it is, and its verses. */
+export const PassageSectionSchema = Type.Object(
+  {
+    reference: Type.String({
+      description:
+        'The passage normalised in the language: full book name, chapter:verse, the verses held ("Jean 3:16-4:2", "Psaumes 23").',
+      examples: ['John 3:16-17'],
+    }),
+    book: BookRefSchema,
+    from: VersePointSchema,
+    to: VersePointSchema,
+    verses: Type.Array(PassageVerseSchema, { minItems: 1, description: 'In order; a verse the version leaves out is absent.' }),
+  },
+  { $id: 'PassageSection', additionalProperties: false },
+);
+
+/** Body of /passage: the passages `ref` names, in the order named. */
+export const PassageListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['KJV'] }),
+    reference: Type.String({ description: 'The passages\' references, joined by "; ".', examples: ['John 3:16-17'] }),
+    passages: Type.Array(PassageSectionSchema, { minItems: 1 }),
+  },
+  { $id: 'PassageList', additionalProperties: false },
+);
+
+/** A word of a hit that matched q: where it stands in `text`. */
+export const WordMatchSchema = Type.Object(
+  {
+    offset: Type.Integer({ minimum: 0, description: 'Start in `text`, in UTF-16 code units (JavaScript string indices).' }),
+    length: Type.Integer({ minimum: 1, description: 'Length in UTF-16 code units; a matched phrase is one span.' }),
+  },
+  { $id: 'WordMatch', additionalProperties: false },
+);
+
 /** One hit of endpoint 13. */
 export const SearchHitSchema = Type.Object(
   {
+    match: StringEnum(['reference', 'words'] as const, {
+      description: '`reference`: a verse of the passage q names (these come first); `words`: a verse whose text matches the words of q.',
+    }),
+    reference: Type.Optional(
+      Type.String({ description: 'Reference matches only: the passage q names, normalised in the language.', examples: ['John 3:16'] }),
+    ),
     book: BookRefSchema,
     chapter: Type.Integer({ minimum: 1, examples: [3] }),
     verse: Type.Integer({ minimum: 1, examples: [16] }),
     text: Type.String({ description: 'The whole verse.' }),
+    matches: Type.Array(WordMatchSchema, { description: 'The words of `text` that matched, in order; empty for a reference match.' }),
   },
   { $id: 'SearchHit', additionalProperties: false },
 );
@@ -215,5 +270,10 @@ export type Span = Static<typeof SpanSchema>;
 export type VerseResponse = Static<typeof VerseSchema>;
 export type ChapterLink = Static<typeof ChapterLinkSchema>;
 export type ChapterResponse = Static<typeof PassageSchema>;
+export type VersePoint = Static<typeof VersePointSchema>;
+export type PassageVerse = Static<typeof PassageVerseSchema>;
+export type PassageSection = Static<typeof PassageSectionSchema>;
+export type PassageResponse = Static<typeof PassageListSchema>;
+export type WordMatch = Static<typeof WordMatchSchema>;
 export type SearchHit = Static<typeof SearchHitSchema>;
 export type SearchHitPage = Static<typeof SearchHitPageSchema>;

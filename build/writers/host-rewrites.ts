@@ -5,8 +5,10 @@ import {
   ALLOWED_METHODS,
   BIBLE_CACHE_CONTROL,
   BIBLE_CORS_HEADERS,
+  BIBLE_PREFLIGHT_HEADERS,
   PROBLEM_CONTENT_TYPE,
   PROBLEM_HEADERS,
+  REQUEST_HEADERS_LIST,
 } from '../contract/http-policy.ts';
 import { staticPaths } from '../contract/layout.ts';
 import { type Problem, problemBody, problems } from '../contract/problems.ts';
@@ -19,9 +21,10 @@ import type { OutputFile } from './types.ts';
  */
 const PROXY_DECISION = [
   'Chapters, books and versions are static files of this tree (same bytes the service sends).',
-  'Ranges (endpoint 12) and search (endpoint 13) are NOT prerendered: one file per',
-  '(chapter, from, to) would be about two million files. They are proxied to the',
-  'service, which answers them from the database (var/bible.sqlite).',
+  'Ranges (endpoint 12), one verse, passages and search (endpoint 13) are NOT prerendered:',
+  'one file per (chapter, from, to) would be about two million files, and passages and',
+  'search are open-ended. They are proxied to the service, which answers them from the',
+  'database (var/bible.sqlite).',
 ];
 
 /** Where the http-level part of the nginx config goes (beside the server-level snippet). */
@@ -112,8 +115,44 @@ function nginxMaps(langs: readonly Lang[]): string {
     }
   }
   for (const book of CANON) lines.push(`    "~*^[a-z]+:${book.usfm}$"    ${book.usfm};`);
-  lines.push('    default "";', '}', '');
+  lines.push('    default "";', '}', '', ...preflightMaps());
   return lines.join('\n');
+}
+
+/**
+ * A CORS preflight, as the service reads one (src/bible/cors.ts): OPTIONS with an Origin,
+ * Access-Control-Request-Method GET or HEAD, and requested headers absent or a list of header
+ * names. $bible_preflight is 1 for one; the header values are empty otherwise, and nginx sends
+ * no header whose value is empty.
+ */
+function preflightMaps(): string[] {
+  const allowedMethods = ALLOWED_METHODS.join('|');
+  const preflightValue = (variable: string, value: string) => [
+    `map $bible_preflight ${variable} {`,
+    `    1    "${value}";`,
+    '    default "";',
+    '}',
+  ];
+  return [
+    '# CORS preflight on the static Bible paths: 1 when the request is one.',
+    'map "$request_method|$http_access_control_request_method" $bible_preflight_method {',
+    `    "~^OPTIONS\\|(${allowedMethods})$"    1;`,
+    '    default "";',
+    '}',
+    'map $http_access_control_request_headers $bible_preflight_headers_valid {',
+    '    ""    1;',
+    `    "~${REQUEST_HEADERS_LIST.source.replace(/"/g, '\\"')}"    1;`,
+    '    default "";',
+    '}',
+    'map "$bible_preflight_method:$bible_preflight_headers_valid:$http_origin" $bible_preflight {',
+    '    "~^1:1:."    1;',
+    '    default "";',
+    '}',
+    ...preflightValue('$bible_preflight_allow_methods', BIBLE_PREFLIGHT_HEADERS['Access-Control-Allow-Methods']!),
+    ...preflightValue('$bible_preflight_max_age', BIBLE_PREFLIGHT_HEADERS['Access-Control-Max-Age']!),
+    ...preflightValue('$bible_preflight_allow_headers', '$http_access_control_request_headers'),
+    '',
+  ];
 }
 
 /** Server-level locations: static files for endpoints 9-11, the service for 12-13. */
@@ -125,6 +164,12 @@ function nginxServer(): string {
     '        types { }',
     '        gzip_static on;',
     ...addHeaders('        ', { ...BIBLE_CORS_HEADERS, 'Cache-Control': BIBLE_CACHE_CONTROL, Vary: 'Accept-Encoding' }),
+    // Empty, hence not sent, unless the request is a preflight (see preflightMaps).
+    '        add_header Access-Control-Allow-Methods $bible_preflight_allow_methods always;',
+    '        add_header Access-Control-Allow-Headers $bible_preflight_allow_headers always;',
+    '        add_header Access-Control-Max-Age $bible_preflight_max_age always;',
+    // Before the method guard: a preflight is the one OPTIONS that is answered.
+    '        if ($bible_preflight) { return 204; }',
   ];
   const guards = [
     '        error_page 400 /api/v1/bible/_errors/unknown-lang.json;',
@@ -174,6 +219,11 @@ function nginxServer(): string {
     '        proxy_pass http://bible_api;',
     '}',
     '',
+    '# Passages (one or several references), answered by the service.',
+    `location = ${base}/passage {`,
+    '        proxy_pass http://bible_api;',
+    '}',
+    '',
     '# Endpoint 11: a whole chapter; abbreviation or USFM code, any case.',
     `location ~ "^${base}/(?<bible_book>[A-Za-z0-9]+)/(?<bible_chapter>[1-9][0-9]{0,2})$" {`,
     ...staticHeaders,
@@ -191,8 +241,9 @@ function nginxServer(): string {
     '        return 404;',
     '}',
     '',
-    '# Endpoint 12 (ranges), and anything else under the prefix (malformed numbers, other',
-    '# methods): the service answers, with its own problem+json errors.',
+    '# Endpoint 12 (ranges), one verse (/{abbr}/{chapter}/{verse}), preflights on them, and',
+    '# anything else under the prefix (malformed numbers, other methods): the service answers,',
+    '# with its own problem+json errors.',
     `location ${base}/ {`,
     '        proxy_pass http://bible_api;',
     '}',
@@ -215,7 +266,9 @@ function redirects(langs: readonly Lang[], origin: string): string {
     '',
     `${base}/versions  /${staticPaths.versions}  200`,
     `${base}/search  ${proxy}${base}/search  200`,
+    `${base}/passage  ${proxy}${base}/passage  200`,
     `${base}/:book/:chapter/:from/:to  ${proxy}${base}/:book/:chapter/:from/:to  200`,
+    `${base}/:book/:chapter/:verse  ${proxy}${base}/:book/:chapter/:verse  200`,
     '',
   ];
   const chapterRules = (lang: Lang, query: string): string[] => {
@@ -251,6 +304,8 @@ function redirects(langs: readonly Lang[], origin: string): string {
 /**
  * Netlify-style `_headers`: the Bible's caching and CORS, as the service sends them. Such hosts
  * match these rules by request path, so the error bodies served under Bible paths get them too.
+ * They cannot echo a preflight's requested headers, so they allow any (`*`: every header but
+ * Authorization, for requests without credentials, which is all the Bible takes).
  */
 function netlifyHeaders(): string {
   const base = '/api/v1/bible';
@@ -260,7 +315,12 @@ function netlifyHeaders(): string {
   ];
   return [
     '# Generated by the Bible build (build/writers/host-rewrites.ts). Do not edit.',
-    ...block(`${base}/*`, { ...BIBLE_CORS_HEADERS, 'Cache-Control': BIBLE_CACHE_CONTROL }),
+    ...block(`${base}/*`, {
+      ...BIBLE_CORS_HEADERS,
+      ...BIBLE_PREFLIGHT_HEADERS,
+      'Access-Control-Allow-Headers': '*',
+      'Cache-Control': BIBLE_CACHE_CONTROL,
+    }),
     ...block(`${base}/_errors/*`, { ...PROBLEM_HEADERS, 'Content-Type': PROBLEM_CONTENT_TYPE }),
     '',
   ].join('\n');

@@ -1,5 +1,5 @@
 // Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
-import { LANGS, type Lang, resolveBook } from '../../build/contract/books.ts';
+import { LANGS, type Lang, resolveBook, type Testament } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { type PageRequest, parsePageRequest } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
@@ -59,13 +59,36 @@ export function parseChapter(book: BookRow, value: string): number {
   return chapter;
 }
 
+/** Longest accepted `ref`, in characters: a long list of passages, far more than a reader types. */
+export const MAX_REF_LENGTH = 500;
+
+/** `ref` of /passage: required, given once, not blank, at most MAX_REF_LENGTH characters; parsed by readPassages. */
+export function parseRefParameter(value: unknown): string {
+  if (value !== undefined && typeof value !== 'string') throw new ApiError(problems.invalidParameter('ref', 'ref must be given once.'));
+  if (value === undefined || value.trim() === '') {
+    throw new ApiError(problems.invalidParameter('ref', 'ref (one or more passages, such as "John 3:16-18; Ps 23") is required.'));
+  }
+  if ([...value].length > MAX_REF_LENGTH) {
+    throw new ApiError(problems.invalidParameter('ref', `ref must be at most ${MAX_REF_LENGTH} characters; got ${[...value].length}.`));
+  }
+  return value;
+}
+
 export interface SearchParams extends PageRequest {
   q: string;
   match: string;
   lang: Lang;
+  /** USFM code of the one book searched (`book=`), when given. */
+  book?: string;
+  /** The one testament searched (`testament=`), when given. */
+  testament?: Testament;
 }
 
-/** Query of endpoint 13: q (required, at most 200 characters, something searchable), lang, page, size. */
+/**
+ * Query of endpoint 13: q (required, at most 200 characters, something searchable, operators
+ * as ftsQuery reads them), lang, page, size, and the optional filters book (abbreviation of
+ * the language or USFM code) and testament (OT or NT).
+ */
 export function parseSearch(query: Record<string, unknown>): SearchParams {
   const lang = parseLang(query.lang);
   const q = query.q;
@@ -79,7 +102,31 @@ export function parseSearch(query: Record<string, unknown>): SearchParams {
   const match = ftsQuery(q);
   if (match === undefined)
     throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
-  return { q, match, lang, ...parsePageRequest(query) };
+  return { q, match, lang, ...parseSearchFilters(query, lang), ...parsePageRequest(query) };
+}
+
+function parseSearchFilters(query: Record<string, unknown>, lang: Lang): Pick<SearchParams, 'book' | 'testament'> {
+  const filters: Pick<SearchParams, 'book' | 'testament'> = {};
+  const { book, testament } = query;
+  if (book !== undefined) {
+    const canon = typeof book === 'string' && /^[A-Za-z0-9]{1,10}$/.test(book) ? resolveBook(lang, book) : undefined;
+    if (!canon) {
+      throw new ApiError(
+        problems.invalidParameter(
+          'book',
+          `book must be one book's abbreviation in lang ${lang} (see /api/v1/bible/books?lang=${lang}) or its USFM code, given once; got ${describe(book)}.`,
+        ),
+      );
+    }
+    filters.book = canon.usfm;
+  }
+  if (testament !== undefined) {
+    if (testament !== 'OT' && testament !== 'NT') {
+      throw new ApiError(problems.invalidParameter('testament', `testament must be OT or NT; got ${describe(testament)}.`));
+    }
+    filters.testament = testament;
+  }
+  return filters;
 }
 
 function describe(value: unknown): string {

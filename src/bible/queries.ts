@@ -1,7 +1,7 @@
 // Bible repository: the only SQL over the query database, as statements prepared once per opened database.
 import type Database from 'better-sqlite3';
 import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
-import type { Lang } from '../../build/contract/books.ts';
+import type { Lang, Testament } from '../../build/contract/books.ts';
 import type { ChapterLink } from '../../build/contract/response-schemas.ts';
 
 export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name' | 'attribution'>;
@@ -11,8 +11,30 @@ export type ChapterLinkRow = ChapterLink;
 
 export type BookRow = Omit<BibleTables['books'], 'lang'>;
 
+/** A verse of a passage: the stored verse and its chapter, since a passage may cross chapters. */
+export type PassageVerseRow = StoredVerse & Pick<BibleTables['verses'], 'chapter'>;
+
+/** A chapter and verse; passages are bounded by two. */
+export interface VersePoint {
+  chapter: number;
+  verse: number;
+}
+
 export type SearchHitRow = Pick<BibleTables['verses'], 'usfm' | 'chapter' | 'verse' | 'text'> &
-  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'>;
+  Pick<BibleTables['books'], 'abbr' | 'name' | 'testament'> & {
+    /** The text with each matched word between HIGHLIGHT_START and HIGHLIGHT_END (FTS5 highlight()). */
+    highlighted: string;
+  };
+
+/** Marks around matched words in `highlighted`: control characters, which verse texts never hold. */
+export const HIGHLIGHT_START = '\u0002';
+export const HIGHLIGHT_END = '\u0003';
+
+/** Where a search looks: the whole version, one book, one testament, or both (nothing when they disagree). */
+export interface SearchScope {
+  usfm?: string;
+  testament?: Testament;
+}
 
 export interface SearchPage {
   totalItems: number;
@@ -31,12 +53,19 @@ export interface BibleQueries {
   /** The chapters before and after one (across books), null at either end of the version. */
   neighbours(lang: Lang, usfm: string, chapter: number): { previous: ChapterLinkRow | null; next: ChapterLinkRow | null };
   /**
-   * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
-   * order (book, chapter, verse), with the total count.
-   *
-   * @example queries.search('en', '"love" "world"', 10, 0)
+   * Verses of a book from `from` to `to` (both included, across chapters, a merged verse included
+   * when any verse it covers is asked for), in order, at most `limit` of them after `offset`.
    */
-  search(lang: Lang, match: string, limit: number, offset: number): SearchPage;
+  passageVerses(lang: Lang, usfm: string, from: VersePoint, to: VersePoint, limit: number, offset?: number): PassageVerseRow[];
+  /** How many verses passageVerses holds for these bounds. */
+  passageVerseCount(lang: Lang, usfm: string, from: VersePoint, to: VersePoint): number;
+  /**
+   * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
+   * order (book, chapter, verse), with the exact total count; only inside `scope` when given.
+   *
+   * @example queries.search('en', '"love" "world"', 10, 0, { testament: 'NT' })
+   */
+  search(lang: Lang, match: string, limit: number, offset: number, scope?: SearchScope): SearchPage;
 }
 
 interface CountRow {
@@ -72,16 +101,35 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   const chapterAtStatement = db.prepare<[number, Lang], ChapterLinkRow>(
     'SELECT v.usfm, b.abbr, v.chapter FROM verses v JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm WHERE v.id = ? AND v.lang = ?',
   );
+  // Row values compare (chapter, verse) pairs in reading order; the chapter range lets the index narrow first.
+  const passageStatement = db.prepare<[Lang, string, number, number, number, number, number, number, number, number], PassageVerseRow>(
+    `SELECT chapter, verse, text, heading, notes FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
+       AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
+     ORDER BY chapter, verse LIMIT ? OFFSET ?`,
+  );
+  const passageCountStatement = db.prepare<[Lang, string, number, number, number, number, number, number], CountRow>(
+    `SELECT count(*) AS total FROM verses
+     WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
+       AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)`,
+  );
   // The FTS table holds every language. The build numbers verses in one run per language, in
   // canonical order, so a rowid range confines a match to one language inside FTS5 itself
   // (a join on lang alone would first walk a common word's hits in all five languages).
-  const idRangeStatement = db.prepare<[Lang], IdRangeRow>('SELECT min(id) AS first, max(id) AS last FROM verses WHERE lang = ?');
-  const idRanges = new Map<Lang, IdRangeRow>();
-  const idRange = (lang: Lang): IdRangeRow => {
-    let range = idRanges.get(lang);
+  // A book and a testament are runs of that block too, so a filter is a narrower rowid range.
+  const idRangeStatement = db.prepare<[Lang, string | null, string | null, string | null, string | null], IdRangeRow>(
+    `SELECT min(v.id) AS first, max(v.id) AS last FROM verses v JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
+     WHERE v.lang = ? AND (? IS NULL OR v.usfm = ?) AND (? IS NULL OR b.testament = ?)`,
+  );
+  const idRanges = new Map<string, IdRangeRow>();
+  const idRange = (lang: Lang, scope: SearchScope = {}): IdRangeRow => {
+    const key = `${lang}:${scope.usfm ?? ''}:${scope.testament ?? ''}`;
+    let range = idRanges.get(key);
     if (!range) {
-      range = idRangeStatement.get(lang) ?? { first: null, last: null };
-      idRanges.set(lang, range);
+      const usfm = scope.usfm ?? null;
+      const testament = scope.testament ?? null;
+      range = idRangeStatement.get(lang, usfm, usfm, testament, testament) ?? { first: null, last: null };
+      idRanges.set(key, range);
     }
     return range;
   };
@@ -93,8 +141,10 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   // is canonical order (the build's invariant), so FTS5 hands hits over already sorted and the
   // joins run only for the page asked for.
   const searchStatement = db.prepare<[string, number, number, number, number], SearchHitRow>(
-    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text
-     FROM (SELECT rowid AS id FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
+    `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text,
+       hit.highlighted AS highlighted
+     FROM (SELECT rowid AS id, highlight(verses_fts, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlighted
+           FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
      ORDER BY v.id`,
@@ -112,8 +162,12 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       if (!ids || ids.first === null || ids.last === null) return { previous: null, next: null };
       return { previous: chapterAtStatement.get(ids.first - 1, lang) ?? null, next: chapterAtStatement.get(ids.last + 1, lang) ?? null };
     },
-    search(lang, match, limit, offset) {
-      const { first, last } = idRange(lang);
+    passageVerses: (lang, usfm, from, to, limit, offset = 0) =>
+      passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit, offset),
+    passageVerseCount: (lang, usfm, from, to) =>
+      passageCountStatement.get(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse)?.total ?? 0,
+    search(lang, match, limit, offset, scope) {
+      const { first, last } = idRange(lang, scope);
       if (first === null || last === null) return { totalItems: 0, hits: [] };
       const totalItems = countStatement.get(match, first, last)?.total ?? 0;
       const hits = totalItems > offset ? searchStatement.all(match, first, last, limit, offset) : [];

@@ -1,25 +1,20 @@
 // Bible endpoints 9-13: static files of the tree for versions, books and chapters; the database for ranges and search.
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { verseFromRow } from '../../build/contract/bible-database.ts';
 import { bookByUsfm } from '../../build/contract/books.ts';
-import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
+import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
-import type { SearchHit } from '../../build/contract/response-schemas.ts';
 import { chapterResponse } from '../../build/contract/responses.ts';
 import type { AppServices } from '../app-services.ts';
 import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
-import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseSearch } from './params.ts';
+import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseRefParameter, parseSearch } from './params.ts';
+import { readPassages } from './passage.ts';
+import { searchBible } from './search.ts';
 import { negotiate, type StaticFile } from './static-files.ts';
-
-/** Mounted by app.ts ahead of the method guard, so a 405 on a Bible path carries the CORS headers too. */
-export const bibleCorsHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(BIBLE_CORS_HEADERS)) res.setHeader(name, value);
-  next();
-};
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
   // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
@@ -39,17 +34,19 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
   });
 
   router.get('/search', rateLimit, async (req, res) => {
-    const { pool } = bible.current();
+    const { queries, pool } = bible.current();
     const params = parseSearch(req.query);
-    // On a worker: a search's cost depends on the text asked for, and must not hold up other requests.
-    const { totalItems, hits } = await pool.run('search', params.lang, params.match, params.size, params.page * params.size);
-    const items: SearchHit[] = hits.map((hit) => ({
-      book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
-      chapter: hit.chapter,
-      verse: hit.verse,
-      text: hit.text,
-    }));
+    // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
+    const { totalItems, items } = await searchBible(queries, pool, params);
     sendJson(req, res, pageEnvelope(items, params, totalItems), { cacheControl: BIBLE_CACHE_CONTROL });
+  });
+
+  router.get('/passage', rateLimit, (req, res) => {
+    const { queries } = bible.current();
+    const lang = parseLang(req.query.lang);
+    const ref = parseRefParameter(req.query.ref);
+    const body = readPassages(queries, lang, ref, services.config.biblePassageMaxVerses);
+    sendJson(req, res, body, { cacheControl: BIBLE_CACHE_CONTROL });
   });
 
   router.get('/:abbr/:chapter', (req, res) => {
@@ -64,12 +61,22 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
   });
 
   router.get('/:abbr/:chapter/:from/:to', rateLimit, (req, res) => {
+    sendRange(req, res, ['from', String(req.params.from)], ['to', String(req.params.to)]);
+  });
+
+  // One verse by URL answers exactly like the range {verse}/{verse}.
+  router.get('/:abbr/:chapter/:verse', rateLimit, (req, res) => {
+    sendRange(req, res, ['verse', String(req.params.verse)], ['verse', String(req.params.verse)]);
+  });
+
+  /** Endpoint 12: verses from..to of the chapter the path names, in the chapter shape; each bound is [parameter name, path text]. */
+  function sendRange(req: Request, res: Response, fromParam: [string, string], toParam: [string, string]): void {
     const { queries } = bible.current();
     const lang = parseLang(req.query.lang);
     const book = parseBook(queries, lang, String(req.params.abbr));
     const chapter = parseChapter(book, String(req.params.chapter));
-    const from = parsePositiveInteger('from', String(req.params.from));
-    const to = parsePositiveInteger('to', String(req.params.to));
+    const from = parsePositiveInteger(...fromParam);
+    const to = parsePositiveInteger(...toParam);
     if (from > to) throw new ApiError(problems.reversedVerseRange(from, to));
     const last = queries.lastVerse(lang, book.usfm, chapter);
     if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
@@ -83,7 +90,7 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     // Same shape and serialisation as the static chapter files: from/to say which verses it holds.
     const navigation = { ...queries.neighbours(lang, book.usfm, chapter), verseCount: last, attribution: version.attribution };
     sendJson(req, res, chapterResponse(lang, version.code, canon, chapter, verses, navigation), { cacheControl: BIBLE_CACHE_CONTROL });
-  });
+  }
 
   return router;
 }

@@ -1,6 +1,10 @@
-// Turns a user's search text into a safe, bounded FTS5 expression: words ANDed, "quoted phrases" as phrases.
+// Turns a user's search text into a safe, bounded FTS5 expression: words ANDed, "quoted phrases", OR, -excluded and prefix* terms.
 import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from '../http/problem.ts';
+
+/** What the search text may hold, as the 400s and the OpenAPI document say it. */
+export const SEARCH_SYNTAX =
+  'words (all must match), "quoted phrases", OR in capitals between two words or phrases (either may match), -word or -"phrase" to exclude, and word* for words that begin with word (at least 2 letters before *)';
 
 /**
  * Most distinct terms (words or quoted phrases) a query may hold. Terms narrow each other,
@@ -23,31 +27,58 @@ export const MAX_SEARCH_WORDS = 24;
  * The FTS5 MATCH expression for `q`, or undefined when it holds nothing searchable.
  *
  * Every word and every quoted phrase becomes an FTS5 string token (`"..."`, inner quotes
- * doubled), so FTS5 operators typed by a user (`NEAR`, `AND`, `*`, `-`, `:`, `^`, parentheses)
- * are searched as text, never parsed as syntax. Inside a string token the table's tokenizer
- * (unicode61, diacritics removed) splits and folds the text, so `l'Éternel` is the phrase
- * "l eternel" and case and accents never matter. Tokens are joined by spaces: FTS5's implicit AND.
+ * doubled), so the rest of FTS5's syntax typed by a user (`NEAR`, `AND`, `NOT`, `:`, `^`,
+ * parentheses) is searched as text, never parsed as syntax. Inside a string token the table's
+ * tokenizer (unicode61, diacritics removed) splits and folds the text, so `l'Éternel` is the
+ * phrase "l eternel" and case and accents never matter. Only these are operators:
+ * - terms side by side must all match (FTS5's implicit AND);
+ * - `OR`, in capitals, between two terms: either matches (`love OR charity world` is
+ *   (love OR charity) AND world: OR binds closer than the implicit AND, as in web search);
+ * - `-term`: verses with the term are left out; at least one term must not be excluded;
+ * - `term*`: words beginning with term (FTS5 prefix query), at least 2 letters or digits.
+ * Misused operators throw a 400 naming q that says what is supported (SEARCH_SYNTAX).
  * An unbalanced quote is taken as ordinary punctuation.
  *
- * A term repeated (in any case or accents) is searched once: `a a a` asks what `a` asks, at a
- * hundredth of the cost. More than MAX_SEARCH_TERMS distinct terms, a term of more than
- * MAX_PHRASE_WORDS words or more than MAX_SEARCH_WORDS words in all throw a 400 naming q.
+ * A term repeated (in any case or accents, with the same operator) is searched once: `a a a`
+ * asks what `a` asks, at a hundredth of the cost. More than MAX_SEARCH_TERMS distinct terms, a
+ * term of more than MAX_PHRASE_WORDS words or more than MAX_SEARCH_WORDS words in all throw a
+ * 400 naming q.
  *
- * @example ftsQuery('amour "le monde"')  // '"amour" "le monde"'
+ * @example ftsQuery('amour "le monde"')   // '"amour" "le monde"'
+ * @example ftsQuery('love OR charity -hate gra*') // '(("love" OR "charity") AND "gra"*) NOT "hate"'
  */
 export function ftsQuery(q: string): string | undefined {
-  const terms: string[] = [];
+  const groups: string[][] = [];
+  const excluded: string[] = [];
   const seen = new Set<string>();
   let words = 0;
-  const pattern = /"([^"]*)"|([^\s"]+)/g;
+  let pendingOr = false;
   // Control characters (NUL above all, which SQLite would cut the string at) are separators.
   const text = q.normalize('NFC').replace(/\p{Cc}/gu, ' ');
-  for (const match of text.matchAll(pattern)) {
-    const term = (match[1] ?? match[2] ?? '').trim();
+  for (const match of text.matchAll(/(-?)"([^"]*)"|[^\s"]+/g)) {
+    const quoted = match[2] !== undefined;
+    const raw = quoted ? match[2]! : match[0];
+    if (!quoted && raw === 'OR') {
+      if (groups.length === 0 || pendingOr) throw syntaxError('OR must stand between two words or phrases.');
+      pendingOr = true;
+      continue;
+    }
+    const exclude = quoted ? match[1] === '-' : raw.startsWith('-') && raw.length > 1;
+    let term = quoted ? raw.trim() : exclude ? raw.slice(1) : raw;
+    const prefix = !quoted && term.endsWith('*') && SEARCHABLE.test(term);
+    if (prefix) {
+      term = term.replace(/\*+$/, '');
+      if ((term.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) throw syntaxError(`"${raw}" is too short for a prefix search.`);
+    }
     if (!SEARCHABLE.test(term)) continue;
+    if (exclude && pendingOr) throw syntaxError('OR must stand between two words or phrases, not before an excluded one.');
     const termWords = tokenWords(term);
-    const key = termWords.join(' ');
-    if (seen.has(key)) continue;
+    const key = `${exclude ? '-' : ''}${termWords.join(' ')}${prefix ? '*' : ''}`;
+    // A repeat adds nothing; after OR it leaves the group as it is ("a OR a" asks what "a" asks).
+    if (seen.has(key)) {
+      pendingOr = false;
+      continue;
+    }
     seen.add(key);
     if (termWords.length > MAX_PHRASE_WORDS) {
       throw tooComplex(`a phrase or word of q may hold at most ${MAX_PHRASE_WORDS} words; "${shorten(term)}" has ${termWords.length}.`);
@@ -55,9 +86,25 @@ export function ftsQuery(q: string): string | undefined {
     words += termWords.length;
     if (seen.size > MAX_SEARCH_TERMS) throw tooComplex(`q may hold at most ${MAX_SEARCH_TERMS} different words or phrases.`);
     if (words > MAX_SEARCH_WORDS) throw tooComplex(`q may hold at most ${MAX_SEARCH_WORDS} words in all.`);
-    terms.push(`"${term.replace(/"/g, '""')}"`);
+    const token = `"${term.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
+    if (exclude) {
+      excluded.push(token);
+    } else if (pendingOr) {
+      groups[groups.length - 1]!.push(token);
+      pendingOr = false;
+    } else {
+      groups.push([token]);
+    }
   }
-  return terms.length > 0 ? terms.join(' ') : undefined;
+  if (pendingOr) throw syntaxError('OR must stand between two words or phrases.');
+  if (groups.length === 0) {
+    if (excluded.length > 0) throw syntaxError('give at least one word to find; -word only leaves verses out.');
+    return undefined;
+  }
+  // FTS5 takes the implicit AND between strings only, not beside parentheses: there it is written out.
+  const hasOr = groups.some((group) => group.length > 1);
+  const positive = groups.map((group) => (group.length === 1 ? group[0] : `(${group.join(' OR ')})`)).join(hasOr ? ' AND ' : ' ');
+  return excluded.length === 0 ? positive : `(${positive})${excluded.map((token) => ` NOT ${token}`).join('')}`;
 }
 
 /** A term the tokenizer keeps something of: at least one letter or digit. */
@@ -70,6 +117,10 @@ const SEARCHABLE = /[\p{L}\p{N}]/u;
 function tokenWords(term: string): string[] {
   const folded = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function syntaxError(detail: string): ApiError {
+  return new ApiError(problems.invalidParameter('q', `q cannot be searched: ${detail} q may hold ${SEARCH_SYNTAX}.`));
 }
 
 function tooComplex(detail: string): ApiError {

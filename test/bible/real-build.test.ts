@@ -20,6 +20,10 @@ interface Golden {
   john3v16: string;
   /** A search (accents and case deliberately off) that must find John 3:16. */
   search: string;
+  /** The language's full name of John, as normalised references write it. */
+  johnName: string;
+  /** John 3:16 as a reader of the language types it. */
+  typedReference: string;
 }
 
 const GOLDEN: Golden[] = [
@@ -31,6 +35,8 @@ const GOLDEN: Golden[] = [
     john3v16:
       'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
     search: 'TANT AIME "son fils unique"',
+    johnName: 'Jean',
+    typedReference: 'jean 3.16',
   },
   {
     lang: 'en',
@@ -40,6 +46,8 @@ const GOLDEN: Golden[] = [
     john3v16:
       'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
     search: '"only begotten son" whosoever',
+    johnName: 'John',
+    typedReference: 'Jn 3:16',
   },
   {
     lang: 'es',
@@ -49,6 +57,8 @@ const GOLDEN: Golden[] = [
     john3v16:
       'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
     search: 'unigenito "amo dios al mundo"',
+    johnName: 'Juan',
+    typedReference: 'Juan 3:16',
   },
   {
     lang: 'pt',
@@ -58,6 +68,8 @@ const GOLDEN: Golden[] = [
     john3v16:
       'Porque Deus amou ao mundo de tal maneira, que deu o seu Filho unigênito; para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
     search: 'UNIGENITO "amou ao mundo"',
+    johnName: 'João',
+    typedReference: 'Joao 3:16',
   },
   {
     lang: 'nl',
@@ -67,6 +79,8 @@ const GOLDEN: Golden[] = [
     john3v16:
       'Want alzo lief heeft God de wereld gehad, dat Hij Zijn eniggeboren Zoon gegeven heeft, opdat een iegelijk die in Hem gelooft, niet verderve, maar het eeuwige leven hebbe.',
     search: '"eniggeboren zoon" WERELD',
+    johnName: 'Johannes',
+    typedReference: 'Joh. 3:16',
   },
 ];
 
@@ -123,6 +137,8 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     expect(media('getVerseRange').examples?.['john-3-16-en'].value).toEqual(await served('/John/3/16/16?lang=en'));
     expect(media('getVerseRange').examples?.['genesis-1-1-fr'].value).toEqual(await served('/Gn/1/1/1'));
     expect(media('searchBible').example).toEqual(await served('/search?q=%22only%20begotten%20son%22&lang=en&size=2'));
+    expect(media('getVerse').example).toEqual(await served('/John/3/16?lang=en'));
+    expect(media('getPassage').example).toEqual(await served('/passage?ref=Jn%203:16-17&lang=en'));
   });
 
   test('a verse a version leaves out (BLIVRE has no Psalm 46:3) answers 404 alone, and is skipped in a range', async () => {
@@ -164,6 +180,47 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
         text: golden.john3v16,
       }),
     );
+  });
+
+  test.each(GOLDEN)('passages in $lang: a range across chapters and a single-chapter book, normalised', async (golden) => {
+    const res = await rawRequest(api(`/passage?lang=${golden.lang}&ref=${encodeURIComponent(`${golden.typedReference}-4:2; JUD 3`)}`));
+    expect(res.status).toBe(200);
+    const body = res.json() as {
+      reference: string;
+      passages: { reference: string; verses: { chapter: number; verse: number; text: string }[] }[];
+    };
+    expect(body.passages[0]?.reference).toBe(`${golden.johnName} 3:16-4:2`);
+    expect(body.passages[0]?.verses[0]).toEqual({ chapter: 3, verse: 16, text: golden.john3v16 });
+    expect(body.passages[0]?.verses.at(-1)).toMatchObject({ chapter: 4, verse: 2 });
+    expect(body.passages[1]?.verses.map((verse) => `${verse.chapter}:${verse.verse}`)).toEqual(['1:3']);
+    // One verse by URL is the range of that verse.
+    const verse = await rawRequest(api(`/${golden.john}/3/16?lang=${golden.lang}`));
+    expect(verse.body.equals((await rawRequest(api(`/${golden.john}/3/16/16?lang=${golden.lang}`))).body)).toBe(true);
+  });
+
+  test.each(GOLDEN)('search in $lang: John 3:16 typed as a reader types it comes first, as a reference', async (golden) => {
+    const res = await rawRequest(api(`/search?lang=${golden.lang}&q=${encodeURIComponent(golden.typedReference)}`));
+    const body = res.json() as { items: { match: string; reference?: string; chapter: number; verse: number; text: string }[] };
+    expect(body.items[0]).toMatchObject({
+      match: 'reference',
+      reference: `${golden.johnName} 3:16`,
+      chapter: 3,
+      verse: 16,
+      text: golden.john3v16,
+    });
+  });
+
+  test('search filters and operators over the real text: the total is exact', async () => {
+    const total = async (query: string) =>
+      ((await rawRequest(api(`/search?lang=en&${query}`))).json() as { totalItems: number }).totalItems;
+    const all = await total('q=grace');
+    const oldTestament = await total('q=grace&testament=OT');
+    const newTestament = await total('q=grace&testament=NT');
+    expect(oldTestament + newTestament).toBe(all);
+    expect(await total('q=grace&book=Rom')).toBeLessThan(newTestament);
+    expect(await total('q=grace -peace')).toBeLessThan(all);
+    expect(await total(`q=${encodeURIComponent('grace OR mercy')}`)).toBeGreaterThan(all);
+    expect(await total('q=gra*')).toBeGreaterThan(all);
   });
 
   test('a common word pages through thousands of hits in canonical order', async () => {

@@ -17,10 +17,16 @@ function refusal(q: string): ApiError['problem'] | undefined {
 const words = (count: number, word = (index: number) => `w${index}`) => Array.from({ length: count }, (_, index) => word(index));
 
 describe('ftsQuery', () => {
-  test('quotes every word and phrase, so FTS5 syntax is searched as text', () => {
+  test('quotes every word and phrase, so FTS5 syntax other than OR, -word and word* is searched as text', () => {
     expect(ftsQuery('amour "le monde"')).toBe('"amour" "le monde"');
-    expect(ftsQuery('NEAR(god world) a*')).toBe('"NEAR(god" "world)" "a*"');
+    expect(ftsQuery('NEAR(god world) ab*')).toBe('"NEAR(god" "world)" "ab"*');
     expect(ftsQuery('*  -')).toBeUndefined();
+  });
+
+  test('OR, -word and word* are operators; misused, a 400 naming q', () => {
+    expect(ftsQuery('love OR charity -hate gra*')).toBe('(("love" OR "charity") AND "gra"*) NOT "hate"');
+    expect(ftsQuery('god or world')).toBe('"god" "or" "world"');
+    for (const q of ['a*', 'OR god', 'god OR', '-god']) expect(() => ftsQuery(q), q).toThrow(/q cannot be searched/);
   });
 
   test('a repeated term is searched once, whatever its case or accents', () => {

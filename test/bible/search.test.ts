@@ -1,4 +1,4 @@
-// Full-text search over real HTTP: AND, phrases, accents and case, paging, bad q, FTS5 syntax typed by users.
+// Search over real HTTP: references first, AND, phrases, OR, -word, prefix*, filters, matched words, accents and case, paging, bad q, FTS5 syntax typed by users.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuiltVersion } from '../../build/writers/types.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
@@ -35,7 +35,15 @@ afterAll(async () => {
 });
 
 interface SearchBody {
-  items: { book: { usfm: string; abbr: string; name: string; testament: string }; chapter: number; verse: number; text: string }[];
+  items: {
+    match: 'reference' | 'words';
+    reference?: string;
+    book: { usfm: string; abbr: string; name: string; testament: string };
+    chapter: number;
+    verse: number;
+    text: string;
+    matches: { offset: number; length: number }[];
+  }[];
   page: number;
   size: number;
   totalItems: number;
@@ -51,16 +59,23 @@ const searchBody = async (query: string) => {
 const references = (body: SearchBody) => body.items.map((item) => `${item.book.usfm} ${item.chapter}:${item.verse}`);
 
 describe('search', () => {
-  test('answers the paging envelope; each item names book (usfm, abbr, name), chapter, verse and text', async () => {
+  test('answers the paging envelope; each item names how it matched, book (usfm, abbr, name, testament), chapter, verse, text and matched words', async () => {
     const body = await searchBody('q=terre');
     expect(Object.keys(body)).toEqual(['items', 'page', 'size', 'totalItems', 'totalPages']);
     expect(body).toMatchObject({ page: 0, size: 10, totalItems: 1, totalPages: 1 });
     expect(body.items[0]).toEqual({
+      match: 'words',
       book: { usfm: 'GEN', abbr: 'Gn', name: 'Genèse', testament: 'OT' },
       chapter: 1,
       verse: 1,
       text: "Au commencement, Dieu créa les cieux et la terre. L'Éternel est bon.",
+      matches: [{ offset: 43, length: 5 }],
     });
+  });
+
+  test('matched words are offsets into text, whatever the case and accents typed', async () => {
+    const [item] = (await searchBody(`q=${encodeURIComponent('eternel CREA')}`)).items;
+    expect(item?.matches.map(({ offset, length }) => item.text.slice(offset, offset + length))).toEqual(['créa', 'Éternel']);
   });
 
   test('searches only the version of lang (default fr)', async () => {
@@ -188,10 +203,105 @@ describe('search', () => {
       const res = await search(`q=${encodeURIComponent(q)}&lang=en`);
       expect([200, 400], q).toContain(res.status);
     }
-    // Operators are words: "god OR world" needs all three, so nothing matches; "god*" is the word god.
-    expect((await searchBody(`q=${encodeURIComponent('god OR world')}&lang=en`)).totalItems).toBe(0);
-    expect(references(await searchBody(`q=${encodeURIComponent('god*')}&lang=en`))).toEqual(['GEN 1:1', 'JHN 3:16']);
+    // Only OR, -word and word* are operators (see below); the rest of FTS5's syntax is text.
     expect(references(await searchBody(`q=${encodeURIComponent('NEAR(god world)')}&lang=en`))).toEqual([]);
+    expect(references(await searchBody(`q=${encodeURIComponent('god AND world')}&lang=en`))).toEqual([]);
+  });
+
+  test('OR in capitals between two words finds either; lower-case or is a word', async () => {
+    expect(references(await searchBody(`q=${encodeURIComponent('commencement OR blessed')}&lang=en`))).toEqual(['PSA 1:1']);
+    expect(references(await searchBody(`q=${encodeURIComponent('beginning OR blessed')}&lang=en`))).toEqual(['GEN 1:1', 'PSA 1:1']);
+    expect(references(await searchBody(`q=${encodeURIComponent('world OR blessed')}&lang=en`))).toEqual(['PSA 1:1', 'JHN 3:16']);
+    // OR binds closer than the implicit AND: (world OR blessed) AND loved.
+    expect(references(await searchBody(`q=${encodeURIComponent('world OR blessed loved')}&lang=en`))).toEqual(['JHN 3:16']);
+    expect((await searchBody(`q=${encodeURIComponent('world or blessed')}&lang=en`)).totalItems).toBe(0);
+  });
+
+  test('-word leaves out the verses holding it; word* finds words beginning with it', async () => {
+    expect(references(await searchBody(`q=${encodeURIComponent('god -world')}&lang=en`))).toEqual(['GEN 1:1']);
+    expect(references(await searchBody(`q=${encodeURIComponent('god -"so loved"')}&lang=en`))).toEqual(['GEN 1:1']);
+    const prefix = await searchBody(`q=${encodeURIComponent('bless*')}&lang=en`);
+    expect(references(prefix)).toEqual(['PSA 1:1']);
+    expect(prefix.items[0]?.matches).toEqual([{ offset: 19, length: 7 }]);
+  });
+
+  test('a misused operator answers 400 naming q and saying what q may hold', async () => {
+    for (const q of ['OR god', 'god OR', 'god OR OR world', '-god', 'g*', 'god OR -world']) {
+      const res = await search(`q=${encodeURIComponent(q)}&lang=en`);
+      expect(res.status, q).toBe(400);
+      const body = res.json() as { parameter: string; detail: string };
+      expect(body.parameter).toBe('q');
+      expect(body.detail, q).toContain('OR in capitals');
+    }
+  });
+
+  test('a reference typed as q answers with its verses first, marked as a reference match, then word hits', async () => {
+    const body = await searchBody(`q=${encodeURIComponent('Jn 3:16-17')}&lang=en`);
+    expect(body.items.slice(0, 2)).toEqual([
+      expect.objectContaining({ match: 'reference', reference: 'John 3:16-17', chapter: 3, verse: 16, matches: [] }),
+      expect.objectContaining({ match: 'reference', reference: 'John 3:16-17', chapter: 3, verse: 17, matches: [] }),
+    ]);
+    expect(body.items.slice(2).every((item) => item.match === 'words')).toBe(true);
+    expect(body.totalItems).toBe(body.items.length);
+    for (const [lang, q] of [
+      ['fr', 'Jean 3.16'],
+      ['es', 'Juan 3:16'],
+      ['pt', 'João 3:16'],
+      ['pt', 'joao 3:16'],
+      ['nl', 'Johannes 3:16'],
+      ['en', 'JHN 3:16'],
+    ]) {
+      const first = (await searchBody(`q=${encodeURIComponent(q)}&lang=${lang}`)).items[0];
+      expect(first, `${lang} ${q}`).toMatchObject({ match: 'reference', book: { usfm: 'JHN' }, chapter: 3, verse: 16 });
+    }
+  });
+
+  test('whole chapters and lists as references; a chapter the version lacks searches words only', async () => {
+    expect(references(await searchBody(`q=${encodeURIComponent('Ps 2')}&lang=en&size=50`)).slice(0, 23)).toEqual(
+      Array.from({ length: 23 }, (_, index) => `PSA 2:${index + 1}`),
+    );
+    const list = await searchBody(`q=${encodeURIComponent('Gen 1:1; Ps 1')}&lang=en`);
+    expect(list.items.filter((item) => item.match === 'reference').map((item) => item.reference)).toEqual(['Genesis 1:1', 'Psalms 1']);
+    const missing = await searchBody(`q=${encodeURIComponent('Ps 99')}&lang=en`);
+    expect(missing.items.every((item) => item.match === 'words')).toBe(true);
+  });
+
+  test('references and word hits page together, the total exact', async () => {
+    // "Psalm 2" names the 23 verses of Psalm 2; its words (psalm, 2) are in one of them.
+    const q = encodeURIComponent('Psalm 2');
+    const all = await searchBody(`q=${q}&lang=en&size=50`);
+    expect(all.totalItems).toBe(23 + 1);
+    expect(all.items.at(-1)).toMatchObject({ match: 'words', chapter: 2, verse: 2 });
+    const pages: string[] = [];
+    for (let page = 0; page < 5; page++) pages.push(...references(await searchBody(`q=${q}&lang=en&size=5&page=${page}`)));
+    expect(pages).toEqual(references(all));
+  });
+
+  test('book and testament filters narrow both reference and word hits', async () => {
+    expect(references(await searchBody(`q=god&lang=en&book=John`))).toEqual(['JHN 3:16']);
+    expect(references(await searchBody(`q=god&lang=en&book=gen`))).toEqual(['GEN 1:1']);
+    expect(references(await searchBody(`q=god&lang=en&testament=OT`))).toEqual(['GEN 1:1']);
+    expect(references(await searchBody(`q=god&lang=en&testament=NT&book=JHN`))).toEqual(['JHN 3:16']);
+    expect((await searchBody(`q=god&lang=en&testament=OT&book=JHN`)).totalItems).toBe(0);
+    const grace = await searchBody(`q=grace&lang=en&book=PSA&size=1`);
+    expect(grace.totalItems).toBe(23);
+    expect(
+      (await searchBody(`q=${encodeURIComponent('John 3:16')}&lang=en&testament=OT`)).items.every((item) => item.match === 'words'),
+    ).toBe(true);
+  });
+
+  test('an unknown book or testament filter answers 400 naming it', async () => {
+    for (const [query, parameter] of [
+      ['q=god&book=Hezekiah', 'book'],
+      ['q=god&book=', 'book'],
+      ['q=god&book=GEN&book=JHN', 'book'],
+      ['q=god&testament=ot', 'testament'],
+      ['q=god&testament=AT', 'testament'],
+    ]) {
+      const res = await search(query);
+      expect(res.status, query).toBe(400);
+      expect(res.json()).toMatchObject({ parameter });
+    }
   });
 
   test('search carries CORS, a strong ETag, the long Cache-Control and answers 304', async () => {

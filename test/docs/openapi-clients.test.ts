@@ -40,6 +40,8 @@ describe('the OpenAPI document for generated clients', () => {
       'listBibleBooks',
       'getChapter',
       'getVerseRange',
+      'getVerse',
+      'getPassage',
       'searchBible',
     ]);
   });
@@ -60,6 +62,8 @@ describe('the OpenAPI document for generated clients', () => {
         'BookList',
         'Passage',
         'Passage',
+        'Passage',
+        'PassageList',
         'SearchHitPage',
       ].map((name) => ({ $ref: `#/components/schemas/${name}` })),
     );
@@ -71,10 +75,10 @@ describe('the OpenAPI document for generated clients', () => {
   it('makes lang one enum of the languages, wherever a parameter or a field holds one', () => {
     expect(schemas.Lang).toMatchObject({ type: 'string', enum: [...LANGS] });
     const langParameters = operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.name === 'lang'));
-    expect(langParameters).toHaveLength(4);
+    expect(langParameters).toHaveLength(6);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
-    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'Passage', 'Version']);
+    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'Passage', 'PassageList', 'Version']);
     for (const [, schema] of langFields) expect((schema.properties as Json).lang).toEqual({ $ref: '#/components/schemas/Lang' });
   });
 

@@ -5,9 +5,11 @@ import type {
   BooksResponse,
   ChapterLink,
   ChapterResponse,
+  PassageResponse,
   SearchHitPage,
   VersionDescription,
   VersionsResponse,
+  WordMatch,
 } from '../../../build/contract/response-schemas.ts';
 import { bookRef, booksResponse, type ChapterNavigation, chapterResponse, versionsResponse } from '../../../build/contract/responses.ts';
 import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
@@ -116,15 +118,11 @@ export function rangeExamples(): Record<'john3v16' | 'genesis1v1', ChapterRespon
 /** GET /api/v1/bible/search?q="only begotten son"&lang=en&size=2 */
 export function searchExample(): SearchHitPage {
   const john = bookRef(canon('JHN'), 'en');
+  const john1v18 = 'No man hath seen God at any time; the only begotten Son, which is in the bosom of the Father, he hath declared him.';
   return {
     items: [
-      {
-        book: john,
-        chapter: 1,
-        verse: 18,
-        text: 'No man hath seen God at any time; the only begotten Son, which is in the bosom of the Father, he hath declared him.',
-      },
-      { book: john, chapter: 3, verse: 16, text: JOHN_3_16_KJV },
+      { match: 'words', book: john, chapter: 1, verse: 18, text: john1v18, matches: [wordMatch(john1v18, 'only begotten Son')] },
+      { match: 'words', book: john, chapter: 3, verse: 16, text: JOHN_3_16_KJV, matches: [wordMatch(JOHN_3_16_KJV, 'only begotten Son')] },
     ],
     page: 0,
     size: 2,
@@ -142,6 +140,38 @@ function navigation(lang: Lang, verseCount: number, previous: ChapterLink | null
 
 function link(usfm: string, lang: Lang, chapter: number): ChapterLink {
   return { usfm, abbr: canon(usfm).names[lang].abbr, chapter };
+}
+
+/** GET /api/v1/bible/passage?ref=Jn 3:16-17&lang=en */
+export function passageExample(): PassageResponse {
+  return {
+    lang: 'en',
+    version: 'KJV',
+    reference: 'John 3:16-17',
+    passages: [
+      {
+        reference: 'John 3:16-17',
+        book: bookRef(canon('JHN'), 'en'),
+        from: { chapter: 3, verse: 16 },
+        to: { chapter: 3, verse: 17 },
+        verses: [
+          { chapter: 3, verse: 16, text: JOHN_3_16_KJV },
+          {
+            chapter: 3,
+            verse: 17,
+            text: 'For God sent not his Son into the world to condemn the world; but that the world through him might be saved.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Where `words` stand in `text`, as a search hit reports a match. */
+function wordMatch(text: string, words: string): WordMatch {
+  const offset = text.indexOf(words);
+  if (offset < 0) throw new Error(`"${words}" is not in "${text}"`);
+  return { offset, length: words.length };
 }
 
 function canon(usfm: string): CanonBook {

@@ -3,13 +3,30 @@ import type { TSchema } from '@sinclair/typebox';
 import { BIBLE_CACHE_CONTROL } from '../../../build/contract/http-policy.ts';
 import { staticPaths } from '../../../build/contract/layout.ts';
 import { type Problem, problems } from '../../../build/contract/problems.ts';
-import { BookListSchema, PassageSchema, SearchHitPageSchema, VersionListSchema } from '../../../build/contract/response-schemas.ts';
+import {
+  BookListSchema,
+  PassageListSchema,
+  PassageSchema,
+  SearchHitPageSchema,
+  VersionListSchema,
+} from '../../../build/contract/response-schemas.ts';
 import { parseLang, parsePositiveInteger, parseSearch } from '../../bible/params.ts';
+import { parseRef } from '../../bible/passage.ts';
 import { bibleLimitPolicyName } from '../../limits/bible-limit.ts';
 import { RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
-import { booksExample, chapterExample, rangeExamples, searchExample, versionsExample } from './bible-examples.ts';
+import { booksExample, chapterExample, passageExample, rangeExamples, searchExample, versionsExample } from './bible-examples.ts';
 import { bibleCorsHeaders, cacheHeaders, rateLimitHeaders, retryAfterHeader } from './headers.ts';
-import { abbrParameter, langParameter, pageParameter, positionParameter, queryParameter, sizeParameter } from './parameters.ts';
+import {
+  abbrParameter,
+  bookFilterParameter,
+  langParameter,
+  pageParameter,
+  positionParameter,
+  queryParameter,
+  referenceParameter,
+  sizeParameter,
+  testamentFilterParameter,
+} from './parameters.ts';
 import { problemResponse, thrownProblem } from './problem-responses.ts';
 import type { DocumentParts, Json } from './types.ts';
 
@@ -96,15 +113,57 @@ export function biblePaths(parts: DocumentParts): Json {
       notFound: [unknownBook, ...noChapter, problems.verseOutsideChapter('Genèse', 1, 32, 31), problems.versesMissing('Salmos', 46, 3, 3)],
       servedFrom: 'database',
     }),
+    '/api/v1/bible/{abbr}/{chapter}/{verse}': path({
+      operationId: 'getVerse',
+      summary: 'One verse',
+      description:
+        'One verse: the same answer, byte for byte, as the range `{verse}/{verse}`, in the shape of a chapter. Past the last verse: 404. Not prerendered in the static tree (the generated nginx and _redirects rules send it to this service).',
+      parameters: [
+        abbrParameter(),
+        positionParameter('chapter', 'Chapter number.', 3),
+        positionParameter('verse', 'Verse number.', 16),
+        langParameter(parts),
+      ],
+      body: PassageSchema,
+      example: ranges.john3v16,
+      invalid: [badChapter, thrownProblem(() => parsePositiveInteger('verse', '01')), unknownLang, decode],
+      notFound: [unknownBook, ...noChapter, problems.verseOutsideChapter('Genèse', 1, 32, 31), problems.versesMissing('Salmos', 46, 3, 3)],
+      servedFrom: 'database',
+    }),
+    '/api/v1/bible/passage': path({
+      operationId: 'getPassage',
+      summary: 'Passages',
+      description:
+        'The verses of one or more passages named by `ref` (ranges across chapters, whole chapters, lists), grouped by passage in the order named, each with its reference normalised in the language (full book name, `:` between chapter and verse). An end past the chapter or book is clamped; `from` and `to` say which verses each passage holds.',
+      parameters: [referenceParameter(parts.config.biblePassageMaxVerses), langParameter(parts)],
+      body: PassageListSchema,
+      example: passageExample(),
+      // One example per type and parameter: a ref the parser cannot read (missing and too many verses are described on ref).
+      invalid: [thrownProblem(() => parseRef('Jn 3:', 'en')), unknownLang],
+      servedFrom: 'database',
+    }),
     '/api/v1/bible/search': path({
       operationId: 'searchBible',
       summary: 'Search',
       description:
-        'Full-text search in the version of `lang`: case- and accent-insensitive, words ANDed, "quoted phrases" matched as phrases, search syntax read as plain words. Hits in canonical order (book, chapter, verse), paged, so pages are stable.',
-      parameters: [queryParameter(), langParameter(parts), pageParameter(), sizeParameter()],
+        'Full-text search in the version of `lang`, case- and accent-insensitive, with the operators `q` lists. A `q` that reads as references answers with those passages first (`match: reference`); then the verses matching its words (`match: words`), each naming the matched words by offset. Both in canonical order (book, chapter, verse), paged together, so pages are stable and `totalItems` is exact. Optional filters: one book, one testament.',
+      parameters: [
+        queryParameter(),
+        langParameter(parts),
+        bookFilterParameter(),
+        testamentFilterParameter(parts),
+        pageParameter(),
+        sizeParameter(),
+      ],
       body: SearchHitPageSchema,
       example: searchExample(),
-      invalid: [thrownProblem(() => parseSearch({})), unknownLang, thrownProblem(() => parseSearch({ q: 'grace', size: '0' }))],
+      invalid: [
+        thrownProblem(() => parseSearch({})),
+        thrownProblem(() => parseSearch({ q: 'god', book: 'Hezekiah' })),
+        thrownProblem(() => parseSearch({ q: 'god', testament: 'AT' })),
+        unknownLang,
+        thrownProblem(() => parseSearch({ q: 'grace', size: '0' })),
+      ],
       servedFrom: 'database',
     }),
   };

@@ -5,6 +5,7 @@ import {
   ALLOW_HEADER,
   BIBLE_CACHE_CONTROL,
   BIBLE_CORS_HEADERS,
+  BIBLE_PREFLIGHT_HEADERS,
   CHURCH_CACHE_CONTROL,
   PROBLEM_CONTENT_TYPE,
   PROBLEMS_PAGE_PATH,
@@ -25,7 +26,7 @@ export function documentDescription(config: OpenApiConfig): string {
       : 'No Bible endpoint is rate-limited on this server.';
   return `A public, read-only HTTP API: church data behind personal API keys, and a Bible in ${LANGS.length} languages without a key. Keys are created in the [developer portal](${base}/portal/).
 
-**Methods.** GET and HEAD answer on every path; any other method answers 405 with \`Allow: ${ALLOW_HEADER}\`, before any key check.
+**Methods.** GET and HEAD answer on every path; any other method answers 405 with \`Allow: ${ALLOW_HEADER}\`, before any key check. The one exception is a browser's CORS preflight on a Bible path (OPTIONS with \`Origin\` and \`Access-Control-Request-Method: GET\` or \`HEAD\`): 204 with \`Access-Control-Allow-Methods: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Allow-Methods']}\`, the requested headers echoed in \`Access-Control-Allow-Headers\` and \`Access-Control-Max-Age: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Max-Age']}\`.
 
 **Errors** are RFC 9457 problem details (\`${PROBLEM_CONTENT_TYPE}\`: \`type\`, \`title\`, \`status\`, \`detail\`, and \`parameter\` when a parameter is at fault). Each \`type\` is an anchor of [${PROBLEMS_PAGE_PATH}](${base}${PROBLEMS_PAGE_PATH}), which says what to do about it. Bad input answers 400 naming the parameter, never 5xx. Numbers in paths and queries are plain digits without sign or leading zeros, so each resource has one URL for caches.
 

@@ -2,9 +2,9 @@
 
 import { LANGS } from '../../../build/contract/books.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../../../build/contract/paging.ts';
-import { LangSchema } from '../../../build/contract/response-schemas.ts';
-import { MAX_QUERY_LENGTH } from '../../bible/params.ts';
-import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS } from '../../bible/search-query.ts';
+import { LangSchema, TestamentSchema } from '../../../build/contract/response-schemas.ts';
+import { MAX_QUERY_LENGTH, MAX_REF_LENGTH } from '../../bible/params.ts';
+import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS, SEARCH_SYNTAX } from '../../bible/search-query.ts';
 import { LibraryItemTypeSchema } from '../../church/responses.ts';
 import type { DocumentParts, Json } from './types.ts';
 
@@ -91,8 +91,8 @@ export function abbrParameter(): Json {
   };
 }
 
-/** `{chapter}`, `{from}`, `{to}`: integers from 1. */
-export function positionParameter(name: 'chapter' | 'from' | 'to', description: string, example: number): Json {
+/** `{chapter}`, `{from}`, `{to}`, `{verse}`: integers from 1. */
+export function positionParameter(name: 'chapter' | 'from' | 'to' | 'verse', description: string, example: number): Json {
   return {
     name,
     in: 'path',
@@ -109,8 +109,44 @@ export function queryParameter(): Json {
     name: 'q',
     in: 'query',
     required: true,
-    description: `The words to find, all of them (AND), case- and accent-insensitive; "quoted phrases" match as phrases. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q).`,
+    description: `What to find, case- and accent-insensitive: ${SEARCH_SYNTAX}. Anything else (NEAR, AND, parentheses…) is searched as text. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q). A q that reads as Bible references in the language (\`Jn 3:16-18\`, \`1 Cor 13\`, \`Gen 1:1-3; Ps 23\`, as /passage reads \`ref\`) answers with those verses first, marked \`match: reference\`, then the verses matching its words. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit.`,
     schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
     example: '"only begotten son"',
+  };
+}
+
+/** `book` filter of the search. */
+export function bookFilterParameter(): Json {
+  return {
+    name: 'book',
+    in: 'query',
+    required: false,
+    description:
+      'Only this book: its abbreviation in `lang` (GET /api/v1/bible/books) or its USFM code, case-insensitive. Unknown: 400 naming book.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9]+$' },
+    example: 'JHN',
+  };
+}
+
+/** `testament` filter of the search. */
+export function testamentFilterParameter(parts: DocumentParts): Json {
+  return {
+    name: 'testament',
+    in: 'query',
+    required: false,
+    description: 'Only the Old (OT) or the New (NT) Testament. Anything else: 400 naming testament.',
+    schema: parts.components.ref(TestamentSchema),
+  };
+}
+
+/** `ref` of /passage. */
+export function referenceParameter(maxVerses: number): Json {
+  return {
+    name: 'ref',
+    in: 'query',
+    required: true,
+    description: `One or more passages, separated by \`;\` or \`,\`, in the book names and abbreviations of \`lang\` or USFM codes, case- and accent-insensitive: \`John 3:16\`, \`Jn 3.16-18\`, \`John 3:16-4:2\`, \`1 Cor 13\` (a whole chapter), \`Ps 23-24\` (chapters), \`Jude 3\` (in a book of one chapter a lone number is a verse), \`Gen 1:1-3; Ps 23\`, \`John 3:16, 18\` (after \`,\` a lone number is another verse of the same chapter; after \`;\` a chapter of the same book). At most ${MAX_REF_LENGTH} characters and ${maxVerses} verses in all (\`BIBLE_PASSAGE_MAX_VERSES\`). What cannot be read, a chapter or verse the version lacks, or too many verses: 400 naming ref, the detail saying what and where.`,
+    schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
+    example: 'Jn 3:16-17',
   };
 }

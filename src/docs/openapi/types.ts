@@ -7,7 +7,12 @@ export type { Json };
 /** The settings the document states: addresses, and the limits its text and headers quote. */
 export type OpenApiConfig = Pick<
   Config,
-  'publicBaseUrl' | 'publicSiteUrl' | 'keyRateLimitPerMinute' | 'invalidKeyLimitPerMinute' | 'bibleRateLimitPerMinute'
+  | 'publicBaseUrl'
+  | 'publicSiteUrl'
+  | 'keyRateLimitPerMinute'
+  | 'invalidKeyLimitPerMinute'
+  | 'bibleRateLimitPerMinute'
+  | 'biblePassageMaxVerses'
 >;
 
 /** What each part of the document is built from. */

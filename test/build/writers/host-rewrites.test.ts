@@ -30,6 +30,13 @@ describe('_redirects', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('proxies passages and single verses to the origin given at build time', () => {
+    expect(indexOf('/api/v1/bible/passage https://api.example.org/api/v1/bible/passage 200')).toBeGreaterThan(0);
+    expect(indexOf('/api/v1/bible/:book/:chapter/:verse https://api.example.org/api/v1/bible/:book/:chapter/:verse 200')).toBeGreaterThan(
+      0,
+    );
+  });
+
   it("writes the problem+json files it points at, typed by the service's problem page", () => {
     const unknownLang = JSON.parse(content(errorPaths.unknownLang));
     expect(unknownLang).toEqual({
@@ -72,6 +79,9 @@ describe('_headers', () => {
       '/api/v1/bible/*',
       '  Access-Control-Allow-Origin: *',
       '  Access-Control-Expose-Headers: ETag, Retry-After, RateLimit, RateLimit-Policy',
+      '  Access-Control-Allow-Methods: GET, HEAD',
+      '  Access-Control-Max-Age: 86400',
+      '  Access-Control-Allow-Headers: *',
       '  Cache-Control: public, max-age=86400, stale-while-revalidate=604800',
       '/api/v1/bible/_errors/*',
       '  X-Content-Type-Options: nosniff',

@@ -205,6 +205,32 @@ describeWith(['nginx'], 'generated nginx config', () => {
     expect(policyOf(fromNginx, await fromNginx.text())).toEqual(policyOf(fromService, await fromService.text()));
   });
 
+  // A preflight on the static paths: nginx answers it as the service does (the service answers the proxied ones itself).
+  it.each([
+    ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader, cache-control' }],
+    ['/api/v1/bible/versions', { 'access-control-request-method': 'HEAD' }],
+    ['/api/v1/bible/books?lang=en', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Reader' }],
+    ['/api/v1/bible/gn/1', { 'access-control-request-method': 'DELETE' }],
+    ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-a, (b)' }],
+  ])('answers a preflight on %s (%o) as the service does', async (path, headers) => {
+    const withOrigin = { origin: 'https://reader.example', ...headers };
+    const [fromNginx, fromService] = await Promise.all([options(base + path, withOrigin), options(service!.url + path, withOrigin)]);
+    expect(fromNginx).toEqual(fromService);
+  });
+
+  it('answers an OPTIONS without Origin with a 405 problem', async () => {
+    expect(await options(`${base}/api/v1/bible/gn/1`, { 'access-control-request-method': 'GET' })).toMatchObject({
+      status: 405,
+      allow: 'GET, HEAD',
+    });
+  });
+
+  it('proxies passages and single verses to the service', async () => {
+    // As for ranges below: 502 from the empty upstream port proves nginx proxied.
+    expect((await fetch(`${base}/api/v1/bible/passage?ref=Gn%201`)).status).toBe(502);
+    expect((await fetch(`${base}/api/v1/bible/gn/1/3`)).status).toBe(502);
+  });
+
   it('proxies ranges to the service', async () => {
     // The upstream port has nothing listening: nginx answers 502, which proves it proxied.
     // nginx's own 502 page, not an answer of the API: not checked against the document.
@@ -229,6 +255,27 @@ function policyOf(response: Response, text: string): Record<string, unknown> {
     vary: header('vary'),
     problem: problem && { type: problem.type, title: problem.title, status: problem.status, parameter: problem.parameter },
   };
+}
+
+/** An OPTIONS request over node:http (fetch would refuse to set Origin), reduced to what a preflight answer is made of. */
+async function options(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { method: 'OPTIONS', headers }, (response) => {
+      response.resume();
+      const header = (name: string) => response.headers[name] ?? null;
+      resolve({
+        status: response.statusCode,
+        allowOrigin: header('access-control-allow-origin'),
+        allowMethods: header('access-control-allow-methods'),
+        allowHeaders: header('access-control-allow-headers'),
+        maxAge: header('access-control-max-age'),
+        allow: header('allow'),
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 async function freePort(): Promise<number> {

@@ -1,0 +1,117 @@
+// Search of endpoint 13: a reference typed as the query answers with its passage first, then the verses matching its words, paged together.
+import type { Lang } from '../../build/contract/books.ts';
+import type { SearchHit, WordMatch } from '../../build/contract/response-schemas.ts';
+import { bookRef } from '../../build/contract/responses.ts';
+import { ApiError } from '../http/problem.ts';
+import type { SearchParams } from './params.ts';
+import { passageLabel, resolvePassage } from './passage.ts';
+import { type BibleQueries, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHitRow, type SearchScope, type VersePoint } from './queries.ts';
+import { type PassageReference, parseReferences } from './reference/grammar.ts';
+import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
+import type { QueryPool } from './search-pool.ts';
+
+export interface SearchResult {
+  /** Reference matches and word matches together: exact. */
+  totalItems: number;
+  items: SearchHit[];
+}
+
+/**
+ * Page `params.page` of the results for q: when q reads as one or more references in the
+ * language (`Jn 3:16-18`, `1 Cor 13`), those passages' verses come first, marked `reference`;
+ * then, for every q, the verses matching its words, marked `words`. A q that reads as a
+ * reference the version does not have (a chapter past the book's end) is searched as words only.
+ * Both parts keep to the book and testament filters. The word search runs on the pool's workers.
+ */
+export async function searchBible(queries: BibleQueries, pool: QueryPool, params: SearchParams): Promise<SearchResult> {
+  const { lang, size } = params;
+  const offset = params.page * size;
+  const scope: SearchScope = { usfm: params.book, testament: params.testament };
+  const passages = referencedPassages(queries, lang, params.q, scope);
+  const referenceTotal = passages.reduce((sum, passage) => sum + passage.count, 0);
+  const items: SearchHit[] = [];
+  let skip = offset;
+  for (const passage of passages) {
+    if (items.length >= size) break;
+    if (skip >= passage.count) {
+      skip -= passage.count;
+      continue;
+    }
+    const rows = queries.passageVerses(lang, passage.reference.book.usfm, passage.from, passage.to, size - items.length, skip);
+    skip = 0;
+    const book = bookRef(passage.reference.book, lang);
+    for (const row of rows) {
+      items.push({
+        match: 'reference',
+        reference: passage.label,
+        book,
+        chapter: row.chapter,
+        verse: row.verse,
+        text: row.text,
+        matches: [],
+      });
+    }
+  }
+  const words = await pool.run('search', lang, params.match, size - items.length, Math.max(0, offset - referenceTotal), scope);
+  items.push(...words.hits.map(wordItem));
+  return { totalItems: referenceTotal + words.totalItems, items };
+}
+
+interface FoundPassage {
+  reference: PassageReference;
+  label: string;
+  from: VersePoint;
+  to: VersePoint;
+  count: number;
+}
+
+function referencedPassages(queries: BibleQueries, lang: Lang, q: string, scope: SearchScope): FoundPassage[] {
+  let references: PassageReference[];
+  try {
+    references = parseReferences(q, lang);
+  } catch (error) {
+    if (error instanceof ReferenceSyntaxError) return [];
+    throw error;
+  }
+  const found: FoundPassage[] = [];
+  for (const reference of references) {
+    if (scope.usfm !== undefined && reference.book.usfm !== scope.usfm) continue;
+    if (scope.testament !== undefined && reference.book.testament !== scope.testament) continue;
+    let bounds: { from: VersePoint; to: VersePoint };
+    try {
+      bounds = resolvePassage(queries, lang, reference);
+    } catch (error) {
+      if (error instanceof ApiError) return [];
+      throw error;
+    }
+    const count = queries.passageVerseCount(lang, reference.book.usfm, bounds.from, bounds.to);
+    found.push({ reference, label: passageLabel(lang, reference, bounds.from, bounds.to), ...bounds, count });
+  }
+  return found;
+}
+
+function wordItem(hit: SearchHitRow): SearchHit {
+  return {
+    match: 'words',
+    book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
+    chapter: hit.chapter,
+    verse: hit.verse,
+    text: hit.text,
+    matches: wordMatches(hit.highlighted),
+  };
+}
+
+/** The marked spans of FTS5's highlighted copy, as offsets into the unmarked text. */
+function wordMatches(highlighted: string): WordMatch[] {
+  const matches: WordMatch[] = [];
+  let position = 0;
+  let start = -1;
+  for (const char of highlighted) {
+    if (char === HIGHLIGHT_START) start = position;
+    else if (char === HIGHLIGHT_END && start >= 0) {
+      matches.push({ offset: start, length: position - start });
+      start = -1;
+    } else position += char.length;
+  }
+  return matches;
+}
