@@ -1,14 +1,12 @@
 // CORS on Bible paths over real HTTP and in headless Chromium: preflights answered 204, every other OPTIONS 405, church paths without CORS.
 import express from 'express';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
-import { describeWith, requirement } from '../helpers/requirements.ts';
+import { describeWith } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
-
-const CHROMIUM = requirement('chromium').path;
 
 let bible: BibleFixture;
 let server: TestServer;
@@ -95,11 +93,7 @@ describeWith(['chromium'], 'CORS in headless Chromium', () => {
   });
 
   test('a chapter fetched from another origin with a custom header passes its preflight and arrives', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
       await tab.goto(page.url);

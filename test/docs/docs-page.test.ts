@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS } from '../helpers/chromium.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -22,14 +23,7 @@ describeWith(['chromium'], 'the docs page rendered by headless Chromium', () => 
       const { stdout } = await promisify(execFile)(
         CHROMIUM!,
         [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
+          ...CHROMIUM_FLAGS,
           `--user-data-dir=${profile}`,
           '--virtual-time-budget=15000',
           '--dump-dom',

@@ -2,36 +2,19 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.ts';
 import { type OidcTestProvider, startOidcTestProvider, TEST_PROVIDER_NAME } from '../helpers/oidc-test-provider.ts';
 import { freePort } from '../helpers/redis-server.ts';
+import { describeWith } from '../helpers/requirements.ts';
 import { GOOD_PASSWORD, type PortalTestServer, startPortalTestServer } from './portal-server.ts';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
-const required = process.env.REQUIRE_BROWSER === '1';
-/** Flags this machine's Chromium needs: no sandbox as root, and no connection to anything but the test servers. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const CHURCH = '/api/public/v1/churches/grace-paris';
 
-describe('the portal in a browser', () => {
-  it.runIf(required && !CHROMIUM)('has a browser when REQUIRE_BROWSER=1', () => {
-    throw new Error('REQUIRE_BROWSER=1 but chromium is not installed (apt-get install chromium)');
-  });
-});
-
-describe.skipIf(!CHROMIUM)('the portal in headless Chromium', () => {
+describeWith(['chromium'], 'the portal in headless Chromium', () => {
   let server: PortalTestServer;
   let provider: OidcTestProvider;
   let browser: Browser;
@@ -43,7 +26,7 @@ describe.skipIf(!CHROMIUM)('the portal in headless Chromium', () => {
     const port = await freePort();
     provider = await startOidcTestProvider(`http://127.0.0.1:${port}/portal`);
     server = await startPortalTestServer(provider.env, port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
