@@ -12,27 +12,9 @@ import {
   sourcePath,
   verifySourceFile,
 } from '../../build/sources.ts';
-import type { VersionManifestEntry } from '../../build/version-manifest.ts';
+import { fakeManifestEntry } from '../helpers/manifest-entry.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function fakeEntry(file: string, content: string): VersionManifestEntry {
-  return {
-    lang: 'fr',
-    code: 'TEST',
-    name: 'Test version',
-    languageName: 'Français',
-    year: 2000,
-    licence: 'Public domain',
-    attribution: 'Test',
-    format: 'usfm',
-    file,
-    upstream: 'https://example.invalid/test',
-    revision: '0'.repeat(40),
-    url: `https://example.invalid/${file}`,
-    sha256: sha256(content),
-  };
-}
 
 let dir: string;
 beforeAll(async () => {
@@ -44,13 +26,13 @@ afterAll(async () => {
 
 describe('verifySourceFile', () => {
   it('answers the SHA-256 of the pinned file', async () => {
-    const entry = fakeEntry('good.zip', 'in the beginning');
+    const entry = fakeManifestEntry('good.zip', sha256('in the beginning'));
     await writeFile(sourcePath(dir, entry), 'in the beginning');
     await expect(verifySourceFile(sourcePath(dir, entry), entry)).resolves.toEqual({ sha256: entry.sha256 });
   });
 
   it('names the file, both hashes and the remedy when the bytes differ', async () => {
-    const entry = fakeEntry('changed.zip', 'in the beginning');
+    const entry = fakeManifestEntry('changed.zip', sha256('in the beginning'));
     const path = sourcePath(dir, entry);
     await writeFile(path, 'in the beginning.');
     const error = await verifySourceFile(path, entry).catch((caught: unknown) => caught);
@@ -66,7 +48,7 @@ describe('verifySourceFile', () => {
   });
 
   it('says the file is missing, and what to do, when there is none', async () => {
-    const entry = fakeEntry('absent.zip', 'x');
+    const entry = fakeManifestEntry('absent.zip', sha256('x'));
     const path = sourcePath(dir, entry);
     const error = await verifySourceFile(path, entry).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SourceMissingError);
@@ -75,7 +57,7 @@ describe('verifySourceFile', () => {
   });
 
   it('treats a directory in place of the file as missing', async () => {
-    const entry = fakeEntry('folder.zip', 'x');
+    const entry = fakeManifestEntry('folder.zip', sha256('x'));
     await mkdir(sourcePath(dir, entry));
     await expect(verifySourceFile(sourcePath(dir, entry), entry)).rejects.toBeInstanceOf(SourceMissingError);
   });

@@ -1,30 +1,8 @@
 // The version manifest: the five pinned versions, checked against its schema with messages that name the entry and field.
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
-import {
-  loadVersionManifest,
-  parseVersionManifest,
-  type VersionManifestEntry,
-  VersionManifestError,
-} from '../../build/version-manifest.ts';
-
-function fakeEntry(file: string): VersionManifestEntry {
-  return {
-    lang: 'fr',
-    code: 'TEST',
-    name: 'Test version',
-    languageName: 'Français',
-    year: 2000,
-    licence: 'Public domain',
-    attribution: 'Test',
-    format: 'usfm',
-    file,
-    upstream: 'https://example.invalid/test',
-    revision: '0'.repeat(40),
-    url: `https://example.invalid/${file}`,
-    sha256: 'a'.repeat(64),
-  };
-}
+import { loadVersionManifest, parseVersionManifest, VersionManifestError } from '../../build/version-manifest.ts';
+import { fakeManifestEntry } from '../helpers/manifest-entry.ts';
 
 describe('the version manifest', () => {
   it('pins the five versions, one per language, with their codes', () => {
@@ -35,12 +13,12 @@ describe('the version manifest', () => {
   });
 
   it('refuses a file name that would escape the sources directory', () => {
-    const entry = { ...fakeEntry('x.zip'), file: '../x.zip' };
+    const entry = { ...fakeManifestEntry('x.zip'), file: '../x.zip' };
     expect(() => parseVersionManifest({ schemaVersion: 1, versions: [entry] })).toThrow(VersionManifestError);
   });
 
   it('refuses a malformed hash, an unknown language and a duplicate code', () => {
-    const good = fakeEntry('x.zip');
+    const good = fakeManifestEntry('x.zip');
     const bad = (entry: object) => () => parseVersionManifest({ schemaVersion: 1, versions: [entry] });
     expect(bad({ ...good, sha256: 'abc' })).toThrow(/sha256/);
     expect(bad({ ...good, lang: 'de' })).toThrow(/lang/);
@@ -51,18 +29,23 @@ describe('the version manifest', () => {
 
 describe('the version manifest schema', () => {
   it('names the entry and field of a fault, says what it must be, and shows the value', () => {
-    const bad = (entry: object) => () => parseVersionManifest({ schemaVersion: 1, versions: [fakeEntry('a.zip'), entry] }, 'm.json');
-    expect(bad({ ...fakeEntry('x.zip'), lang: 'de' })).toThrow('m.json: versions[1].lang: must be one of fr, en, es, pt, nl, got "de"');
-    expect(bad({ ...fakeEntry('x.zip'), file: '../x.zip' })).toThrow('m.json: versions[1].file: must be a bare file name, got "../x.zip"');
-    expect(bad({ ...fakeEntry('x.zip'), format: 'osis' })).toThrow('versions[1].format: must be one of usfm, sword, got "osis"');
-    expect(bad({ ...fakeEntry('x.zip'), year: '1910' })).toThrow('versions[1].year: must be a whole number, got "1910"');
-    expect(bad({ ...fakeEntry('x.zip'), name: '' })).toThrow('versions[1].name: must not be empty');
+    const bad = (entry: object) => () =>
+      parseVersionManifest({ schemaVersion: 1, versions: [fakeManifestEntry('a.zip'), entry] }, 'm.json');
+    expect(bad({ ...fakeManifestEntry('x.zip'), lang: 'de' })).toThrow(
+      'm.json: versions[1].lang: must be one of fr, en, es, pt, nl, got "de"',
+    );
+    expect(bad({ ...fakeManifestEntry('x.zip'), file: '../x.zip' })).toThrow(
+      'm.json: versions[1].file: must be a bare file name, got "../x.zip"',
+    );
+    expect(bad({ ...fakeManifestEntry('x.zip'), format: 'osis' })).toThrow('versions[1].format: must be one of usfm, sword, got "osis"');
+    expect(bad({ ...fakeManifestEntry('x.zip'), year: '1910' })).toThrow('versions[1].year: must be a whole number, got "1910"');
+    expect(bad({ ...fakeManifestEntry('x.zip'), name: '' })).toThrow('versions[1].name: must not be empty');
   });
 
   it('refuses a missing field and an unknown one', () => {
-    const { url: _url, ...withoutUrl } = fakeEntry('x.zip');
+    const { url: _url, ...withoutUrl } = fakeManifestEntry('x.zip');
     expect(() => parseVersionManifest({ schemaVersion: 1, versions: [withoutUrl] })).toThrow('versions[0].url: is required');
-    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [{ ...fakeEntry('x.zip'), sha1: 'x' }] })).toThrow(
+    expect(() => parseVersionManifest({ schemaVersion: 1, versions: [{ ...fakeManifestEntry('x.zip'), sha1: 'x' }] })).toThrow(
       'versions[0].sha1: is not a known field',
     );
   });

@@ -1,9 +1,8 @@
 // 10,000 generated hostile requests over raw sockets against a running instance: no 5xx, every error problem+json, healthy after.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestKey } from '../helpers/api-key.ts';
-import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { type FuzzServer, startFuzzServer } from './fuzz-server.ts';
 import { type RawExchange, sendRaw } from './raw-http.ts';
 import { type GeneratedRequest, hostileRequest } from './request-arbitraries.ts';
 
@@ -13,28 +12,19 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 /** Requests in flight at once: well under the search queue (64), so 503 search-busy cannot happen. */
 const CONCURRENCY = 8;
 
-let bible: BibleFixture;
+let fuzz: FuzzServer;
 let server: TestServer;
 let port: number;
 let key: string;
 
 beforeAll(async () => {
-  bible = await buildBibleFixture();
-  server = await startTestServer({
-    ...bible.env,
-    LOG_LEVEL: 'warn',
-    // Limits would turn most of the run into 429s; they have their own tests.
-    BIBLE_RATE_LIMIT_PER_MINUTE: '0',
-    KEY_RATE_LIMIT_PER_MINUTE: '1000000',
-    INVALID_KEY_LIMIT_PER_MINUTE: '1000000',
-  });
+  fuzz = await startFuzzServer();
+  ({ server, key } = fuzz);
   port = Number(new URL(server.url).port);
-  key = await createTestKey(server.services);
 });
 
 afterAll(async () => {
-  await server?.close();
-  bible?.remove();
+  await fuzz?.close();
 });
 
 test(`${REQUESTS} generated requests: no 5xx, every error of the API a problem+json body, the process healthy afterwards`, async () => {

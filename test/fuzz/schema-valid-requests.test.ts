@@ -2,33 +2,25 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apiFetch } from '../helpers/api-client.ts';
-import { createTestKey } from '../helpers/api-key.ts';
-import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { type FuzzServer, startFuzzServer } from './fuzz-server.ts';
 import { schemaValidRequest } from './request-arbitraries.ts';
 
 /** Fixed, so a failure replays (fast-check prints the shrunk counterexample). */
 const SEED = 20_261_124;
 const RUNS = 1000;
 
-let bible: BibleFixture;
+let fuzz: FuzzServer;
 let server: TestServer;
 let key: string;
 
 beforeAll(async () => {
-  bible = await buildBibleFixture();
-  server = await startTestServer({
-    ...bible.env,
-    LOG_LEVEL: 'warn',
-    BIBLE_RATE_LIMIT_PER_MINUTE: '0',
-    KEY_RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  key = await createTestKey(server.services);
+  fuzz = await startFuzzServer();
+  ({ server, key } = fuzz);
 });
 
 afterAll(async () => {
-  await server?.close();
-  bible?.remove();
+  await fuzz?.close();
 });
 
 test(`${RUNS} schema-valid requests: every response validates against the OpenAPI document`, async () => {
