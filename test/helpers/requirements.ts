@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'vitest';
 
 /** Something outside the repository that a test needs. */
-export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium';
+export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'postgres';
 
 export interface Requirement {
   name: RequirementName;
@@ -40,6 +40,8 @@ const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: Node
     find: (env) => executable('chromium', env) ?? executable('chromium-browser', env),
     hint: 'apt-get install chromium',
   },
+  // initdb and pg_ctl from one installation: on PATH, or where Debian's postgresql package puts them (not on PATH).
+  postgres: { requiredBy: 'REQUIRE_POSTGRES', find: (env) => postgresInitdb(env), hint: 'apt-get install postgresql' },
 };
 
 /**
@@ -87,6 +89,23 @@ export function describeWith(names: readonly RequirementName[], title: string, b
   // The default reporter does not show the titles of skipped blocks: the reason goes to the run's output as well.
   console.warn(`skipped "${title}": ${reasons}`);
   describe.skip(`${title} (skipped: ${reasons})`, body);
+}
+
+/**
+ * An `initdb` with a `pg_ctl` beside it (symbolic links followed, as /usr/local/bin ones point into
+ * /usr/lib/postgresql/<major>/bin), newest Debian major first after PATH; undefined when there is none.
+ */
+function postgresInitdb(env: NodeJS.ProcessEnv): string | undefined {
+  const debianRoot = '/usr/lib/postgresql';
+  const majors = (fs.existsSync(debianRoot) ? fs.readdirSync(debianRoot) : []).filter((name) => /^\d+$/.test(name));
+  const debianDirs = majors.sort((a, b) => Number(b) - Number(a)).map((major) => path.join(debianRoot, major, 'bin'));
+  for (const dir of [undefined, ...debianDirs]) {
+    const initdb = dir === undefined ? executable('initdb', env, ['/usr/local/bin']) : executable('initdb', { PATH: dir });
+    if (initdb === undefined) continue;
+    const real = fs.realpathSync(initdb);
+    if (executable('pg_ctl', { PATH: path.dirname(real) })?.startsWith(path.dirname(real))) return real;
+  }
+  return undefined;
 }
 
 /** The executable `name` on PATH or in one of `extraDirs`, or undefined. */
