@@ -1,6 +1,6 @@
 // The operator command line: `npm run cli -- <command> [args]`; dispatches to the church and account commands.
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { openStorage } from '../db/storage.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
 import { type CliCommand, CliError } from './command.ts';
@@ -36,9 +36,9 @@ export async function runCli(
     return 0;
   }
   const config = loadConfig(env);
-  const db = openDatabase(config.databasePath);
+  const storage = await openStorage(config, undefined, 'church-api-cli');
   try {
-    return await command.run(args, createCliContext(config, db, print));
+    return await command.run(args, createCliContext(config, storage, print));
   } catch (error) {
     if (error instanceof CliError) {
       printError(`Error: ${error.message}`);
@@ -46,7 +46,7 @@ export async function runCli(
     }
     throw error;
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

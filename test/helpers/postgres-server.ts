@@ -122,7 +122,8 @@ export async function startPostgresServer(initdb: string): Promise<PostgresTestS
     async createDatabase({ template } = {}) {
       created += 1;
       const name = `test_${process.pid}_${created}`;
-      await query('postgres', `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+      // FILE_COPY: with fsync off, faster than the default WAL_LOG for a small template.
+      await query('postgres', `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template} STRATEGY FILE_COPY` : ''}`);
       return { name, url: urlOf(name) };
     },
     query,
