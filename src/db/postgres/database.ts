@@ -67,6 +67,29 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
   pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
   let closed: Promise<void> | undefined;
 
+  /**
+   * A connection of the pool for several statements. While it is out of the pool, an error the
+   * server sends on its own (it ended an idle transaction, it shut down) marks it broken instead of
+   * reaching the process as an unhandled 'error' event; the statement that meets it fails as usual.
+   */
+  const checkout = async () => {
+    const client = await mapped(() => pool.connect());
+    const connection = {
+      client,
+      broken: false,
+      release(destroy: boolean) {
+        client.release(destroy);
+        client.removeListener('error', onError);
+      },
+    };
+    const onError = (error: Error) => {
+      connection.broken = true;
+      logger?.warn({ err: error }, 'a PostgreSQL connection failed while in use');
+    };
+    client.on('error', onError);
+    return connection;
+  };
+
   const mapped = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -79,31 +102,30 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
     ...runnerOf(pool),
 
     async transaction(work) {
-      const client = await mapped(() => pool.connect());
-      let broken = false;
+      const connection = await checkout();
       try {
-        await client.query('BEGIN');
-        const result = await work(runnerOf(client));
-        await client.query('COMMIT');
+        await connection.client.query('BEGIN');
+        const result = await work(runnerOf(connection.client));
+        await connection.client.query('COMMIT');
         return result;
       } catch (error) {
-        broken = isUnavailable(error);
-        if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+        if (isUnavailable(error)) connection.broken = true;
+        else await connection.client.query('ROLLBACK').catch(() => (connection.broken = true));
         throw storageError(error);
       } finally {
         // A connection that failed mid-transaction is closed rather than handed to the next request.
-        client.release(broken);
+        connection.release(connection.broken);
       }
     },
 
     async session(work) {
-      const client = await mapped(() => pool.connect());
+      const connection = await checkout();
       try {
-        return await work(runnerOf(client));
+        return await work(runnerOf(connection.client));
       } catch (error) {
         throw storageError(error);
       } finally {
-        client.release(true);
+        connection.release(true);
       }
     },
 
