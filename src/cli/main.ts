@@ -5,8 +5,9 @@ import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
 import { type CliCommand, CliError } from './command.ts';
 import { createCliContext } from './context.ts';
+import { copyCommand } from './copy-command.ts';
 
-export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands];
+export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands, copyCommand];
 
 const HELP = new Set(['help', '--help', '-h']);
 

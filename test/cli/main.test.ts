@@ -41,10 +41,11 @@ describe('the operator CLI', () => {
       'list-keys',
       'revoke-key',
       'import-reserved-emails',
+      'copy-to-postgres',
     ]) {
       expect(listing).toMatch(new RegExp(`^  ${name} `, 'm'));
     }
-    expect(commands).toHaveLength(10);
+    expect(commands).toHaveLength(11);
     expect(listing).toContain('delete-developer --email E');
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(false);
   });
