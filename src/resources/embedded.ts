@@ -6,8 +6,7 @@ export interface EmbeddedBundle {
   files: Readonly<Record<string, string>>;
   /** The search worker, bundled on its own: the code a worker thread evaluates. */
   searchWorker: string;
-  /** The package version and the commit the bundle was built from (undefined outside a git checkout). */
-  version: string;
+  /** The commit the bundle was built from, `-dirty` when the work tree had changes; undefined outside a git checkout. */
   commit: string | undefined;
 }
 
