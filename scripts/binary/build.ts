@@ -63,7 +63,7 @@ export async function buildBinary(options: BinaryBuildOptions): Promise<BinaryBu
     fs.mkdirSync(workDir, { recursive: true });
     const mainFile = path.join(workDir, 'church-api.cjs');
     fs.writeFileSync(mainFile, code);
-    await writeSingleExecutable({ node: node.path, mainFile, assets: { [SQLITE_ADDON_ASSET]: addon }, workDir, out });
+    writeSingleExecutable({ node: node.path, mainFile, assets: { [SQLITE_ADDON_ASSET]: addon }, workDir, out });
     fs.writeFileSync(stampFile, `${JSON.stringify({ inputHash, out, ...fileIdentity(out) }, null, 2)}\n`);
   }
   return {

@@ -1,8 +1,8 @@
 // Node's single-executable-application steps: the preparation blob from a bundle and assets, then a copy of Node with the blob injected.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { inject } from 'postject';
 
 export interface SeaInput {
   /** The Node.js executable to copy, the same version that writes the blob. */
@@ -26,9 +26,9 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
  * The blob carries V8's code cache of the main script, so the binary does not compile the
  * bundle from scratch at every start.
  *
- * @example await writeSingleExecutable({ node, mainFile: 'bundle.cjs', assets: {}, workDir, out: 'dist/church-api' });
+ * @example writeSingleExecutable({ node, mainFile: 'bundle.cjs', assets: {}, workDir, out: 'dist/church-api' });
  */
-export async function writeSingleExecutable(input: SeaInput): Promise<void> {
+export function writeSingleExecutable(input: SeaInput): void {
   const blob = path.join(input.workDir, 'sea-prep.blob');
   const config = path.join(input.workDir, 'sea-config.json');
   const seaConfig = {
@@ -45,25 +45,21 @@ export async function writeSingleExecutable(input: SeaInput): Promise<void> {
   const partial = `${input.out}.partial`;
   fs.copyFileSync(input.node, partial);
   fs.chmodSync(partial, 0o755);
-  await withQuietStderr(() => inject(partial, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: SEA_FUSE }));
+  inject(partial, blob);
   fs.renameSync(partial, input.out);
 }
 
 /**
- * postject's ELF library prints "Can't find string offset for section name" for Node's note
- * sections, harmless and many; the lines are held back and shown only if the injection fails.
+ * postject's command, run as a child: its ELF library prints "Can't find string offset for
+ * section name" for Node's note sections, harmless and many, so its output is shown only when
+ * it fails.
  */
-async function withQuietStderr(run: () => Promise<void>): Promise<void> {
-  const held: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string | Uint8Array) => held.push(String(chunk)) > 0) as typeof process.stderr.write;
+function inject(executable: string, blob: string): void {
+  const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('postject')), 'cli.js');
   try {
-    await run();
+    execFileSync(process.execPath, [cli, executable, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE], { stdio: 'pipe' });
   } catch (error) {
-    process.stderr.write = write;
-    write(held.join(''));
-    throw error;
-  } finally {
-    process.stderr.write = write;
+    const { stdout = '', stderr = '' } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`postject failed:\n${String(stdout)}${String(stderr)}`);
   }
 }
