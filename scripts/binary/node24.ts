@@ -36,9 +36,15 @@ export function ensureNode24(root: string): Node24 {
       { stdio: 'pipe', timeout: 300_000 },
     );
   } catch (error) {
-    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-    const lastLine = stderr.split('\n').at(-1) || (error as Error).message;
-    return { missing: `npm could not install ${NODE24_PACKAGE}@${NODE24_VERSION} into ${CACHE_FOLDER} (${lastLine})` };
+    // Of npm's many error lines, the code and the failed request say what went wrong (ECONNREFUSED, 404 …).
+    const reason =
+      String((error as { stderr?: Buffer }).stderr ?? '')
+        .split('\n')
+        .filter((line) => /^npm error (code |\d{3} |\w*Error: )/.test(line))
+        .map((line) => line.slice('npm error '.length))
+        .slice(0, 2)
+        .join('; ') || (error as Error).message;
+    return { missing: `npm could not install ${NODE24_PACKAGE}@${NODE24_VERSION} into ${CACHE_FOLDER} (${reason})` };
   }
   const installed = versionOf(executable);
   return installed === `v${NODE24_VERSION}`
