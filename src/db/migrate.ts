@@ -1,7 +1,7 @@
 // Migrations runner: applies data/migrations/NNN_name.sql in order, each in its own transaction, once.
-import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { listResourceFolder, readResourceText } from '../resources/resources.ts';
 
 export interface Migration {
   version: number;
@@ -11,13 +11,12 @@ export interface Migration {
 
 /** Reads `NNN_name.sql` files, sorted by number; refuses gaps and duplicates. */
 export function readMigrations(dir: string): Migration[] {
-  const migrations = fs
-    .readdirSync(dir)
+  const migrations = listResourceFolder(dir)
     .filter((file) => file.endsWith('.sql'))
     .map((file) => {
       const match = /^(\d+)_([\w-]+)\.sql$/.exec(file);
       if (!match) throw new Error(`Migration file name must be NNN_name.sql: ${file}`);
-      return { version: Number(match[1]), name: match[2], sql: fs.readFileSync(path.join(dir, file), 'utf8') };
+      return { version: Number(match[1]), name: match[2], sql: readResourceText(path.join(dir, file)) };
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { resourcePath } from '../resources/resources.ts';
 import { applyMigrations } from './migrate.ts';
 
 export type Db = Database.Database;
@@ -41,5 +42,5 @@ function ownerOnly(file: string): void {
 }
 
 export function defaultMigrationsDir(): string {
-  return path.resolve(import.meta.dirname, '../../data/migrations');
+  return resourcePath('data/migrations');
 }
