@@ -33,7 +33,7 @@ describe('openLoop against a server that holds every answer', () => {
   it('keeps sending on schedule while nothing is answered, and counts the wait in the latency', async () => {
     const held: http.ServerResponse[] = [];
     let receivedBeforeFirstAnswer = 0;
-    server = http.createServer((req, res) => {
+    server = http.createServer((_req, res) => {
       held.push(res);
       receivedBeforeFirstAnswer = held.length;
       // Nothing is answered until the last scheduled request (20 at 100/s: the 20th at 190 ms) has arrived.
