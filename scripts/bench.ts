@@ -9,6 +9,8 @@
 //   --no-build     do not measure a full Bible build (it needs the sources and takes a minute)
 //   --log-level L  the service's LOG_LEVEL (default info: the access line of every request, as in production)
 //   --cpu-prof DIR a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools)
+//   --only PARTS   a comma-separated subset of throughput, latency, worst-search (default all three; the peak RSS is
+//                  always read, the build measured unless --no-build): for profiling one part
 //   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
 // Goals (issue 16) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
 import { existsSync } from 'node:fs';
@@ -31,7 +33,7 @@ import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
 import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
 import { openLoop } from './bench/open-loop.ts';
 import { peakRssMb, type RunningServer } from './bench/processes.ts';
-import { rangeQueries, searchPath, searchQueries, shuffled } from './bench/query-sets.ts';
+import { type LanguageCorpus, rangeQueries, type SearchQuery, searchPath, searchQueries, shuffled } from './bench/query-sets.ts';
 import { type Figure, type Results, reported, resultsMarkdown, tableRow } from './bench/report.ts';
 import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH, GOALS, LATENCY_SCENARIOS, THROUGHPUT_SCENARIOS } from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
@@ -47,6 +49,9 @@ const MODES = {
   quick: { throughputS: 2, warmUpS: 0.5, latencyS: 3, searchesPerLang: 100, ranges: 200 },
 } as const;
 
+/** The parts of a run that --only can choose. */
+const PARTS = ['throughput', 'latency', 'worst-search'] as const;
+
 const options = parseCommandLine('scripts/bench.ts', {
   quick: { type: 'boolean', default: false },
   backend: { type: 'string', default: 'sqlite' },
@@ -57,6 +62,7 @@ const options = parseCommandLine('scripts/bench.ts', {
   'log-level': { type: 'string', default: 'info' },
   'cpu-prof': { type: 'string' },
   out: { type: 'string' },
+  only: { type: 'string', default: PARTS.join(',') },
   seed: { type: 'string', default: '16' },
 });
 const mode = options.quick ? MODES.quick : MODES.full;
@@ -64,6 +70,9 @@ const backend = BACKENDS.get(options.backend);
 if (!backend) fail(`--backend must be one of ${[...BACKENDS.keys()].join(', ')}, got "${options.backend}"`);
 const seed = Number(options.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number, got "${options.seed}"`);
+const parts = new Set(options.only.split(',').map((part) => part.trim()));
+const unknownPart = [...parts].find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart !== undefined) fail(`--only takes ${PARTS.join(', ')}; got "${unknownPart}"`);
 const sourcesDir = options.sources ?? process.env.BIBLE_SOURCES_DIR;
 const outDir = resolve(options.out ?? (options.quick ? 'var/bench' : 'bench'));
 
@@ -130,7 +139,7 @@ try {
 
   // Throughput, closed loop.
   const throughput = new Map<string, ClosedLoopResult>();
-  for (const scenario of THROUGHPUT_SCENARIOS) {
+  for (const scenario of parts.has('throughput') ? THROUGHPUT_SCENARIOS : []) {
     const target = targets.get(scenario.target);
     if (!target) continue;
     const result = await closedLoop({
@@ -139,16 +148,18 @@ try {
       headers: scenario.keyed ? keyHeaders : undefined,
       durationS: mode.throughputS,
       warmUpS: mode.warmUpS,
+      pid: target.pid,
     });
     throughput.set(scenario.id, result);
     const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
-    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${problems}`);
+    const cpu = result.serverCpuUsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuUsPerRequest.toFixed(0)} µs per answer`;
+    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${cpu}${problems}`);
   }
   measurements.throughput = Object.fromEntries(throughput);
   figures.push(...throughputFigures(THROUGHPUT_SCENARIOS, throughput));
 
   // Latency at a fixed offered rate, open loop.
-  for (const scenario of LATENCY_SCENARIOS) {
+  for (const scenario of parts.has('latency') ? LATENCY_SCENARIOS : []) {
     const target = targets.get(scenario.target);
     if (!target) continue;
     const result = await openLoop({
@@ -167,31 +178,7 @@ try {
   }
 
   // The worst single search: the set's slowest, and searches made to be slow.
-  const fromSet = await worstSearch(service.url, searches, searchPath);
-  const adversarial = await worstSearch(service.url, adversarialSearches(corpora), searchPath);
-  for (const [label, id, { worst, timings }] of [
-    ['Slowest search of the query set', 'worst-search.set', fromSet],
-    ['Slowest adversarial search', 'worst-search.adversarial', adversarial],
-  ] as const) {
-    const notOk = timings.filter((timing) => timing.status !== 200);
-    figures.push({
-      id,
-      label: `${label} (alone)`,
-      value: worst.ms,
-      unit: 'ms',
-      goal: { on: 'value', op: '<=', limit: GOALS.worstSearchMs },
-      details: {
-        query: worst.query,
-        status: worst.status,
-        firstPassMs: worst.firstMs,
-        timed: timings.length,
-        notOk: notOk.map((timing) => ({ ...timing.query, status: timing.status })),
-      },
-    });
-    log(`${label}: ${worst.ms.toFixed(1)} ms — ${worst.query.lang} "${worst.query.q}" (${worst.query.kind}, status ${worst.status})`);
-    for (const timing of notOk) log(chalk.yellow(`  ${timing.query.lang} "${timing.query.q}" answered ${timing.status}`));
-  }
-  measurements.adversarial = adversarial.timings.map((timing) => ({ ...timing.query, ms: timing.ms, status: timing.status }));
+  if (parts.has('worst-search')) figures.push(...(await worstSearchFigures(service.url, searches, corpora)));
 
   // Peak memory of the service, now that every endpoint and language has been used under load.
   const rss = await peakRssMb(service.pid);
@@ -280,6 +267,41 @@ async function locateBible(): Promise<{ publicDir: string; databasePath: string 
     env: { ...process.env, CI: '1' },
   })`${process.execPath} --import tsx scripts/build-bible.ts --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
   return built;
+}
+
+/** The slowest search of the set and the slowest adversarial one, each timed alone, against the goal. */
+async function worstSearchFigures(
+  baseUrl: string,
+  searches: readonly SearchQuery[],
+  corpora: readonly LanguageCorpus[],
+): Promise<Figure[]> {
+  const fromSet = await worstSearch(baseUrl, searches, searchPath);
+  const adversarial = await worstSearch(baseUrl, adversarialSearches(corpora), searchPath);
+  measurements.adversarial = adversarial.timings.map((timing) => ({ ...timing.query, ms: timing.ms, status: timing.status }));
+  const figures: Figure[] = [];
+  for (const [label, id, { worst, timings }] of [
+    ['Slowest search of the query set', 'worst-search.set', fromSet],
+    ['Slowest adversarial search', 'worst-search.adversarial', adversarial],
+  ] as const) {
+    const notOk = timings.filter((timing) => timing.status !== 200);
+    figures.push({
+      id,
+      label: `${label} (alone)`,
+      value: worst.ms,
+      unit: 'ms',
+      goal: { on: 'value', op: '<=', limit: GOALS.worstSearchMs },
+      details: {
+        query: worst.query,
+        status: worst.status,
+        firstPassMs: worst.firstMs,
+        timed: timings.length,
+        notOk: notOk.map((timing) => ({ ...timing.query, status: timing.status })),
+      },
+    });
+    log(`${label}: ${worst.ms.toFixed(1)} ms — ${worst.query.lang} "${worst.query.q}" (${worst.query.kind}, status ${worst.status})`);
+    for (const timing of notOk) log(chalk.yellow(`  ${timing.query.lang} "${timing.query.q}" answered ${timing.status}`));
+  }
+  return figures;
 }
 
 async function stopServers(): Promise<void> {

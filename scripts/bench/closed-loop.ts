@@ -1,5 +1,6 @@
 // Closed-loop throughput with autocannon: 10 connections, each sending its next request as soon as the previous one is answered.
 import autocannon from 'autocannon';
+import { cpuTimeMs } from './processes.ts';
 
 export interface ClosedLoopOptions {
   baseUrl: string;
@@ -10,6 +11,8 @@ export interface ClosedLoopOptions {
   /** A short run first, not counted, so that the JIT and caches are warm (0: none). */
   warmUpS: number;
   connections?: number;
+  /** The server's process: its CPU time per answer is reported beside the throughput. */
+  pid?: number;
 }
 
 export interface ClosedLoopResult {
@@ -20,6 +23,11 @@ export interface ClosedLoopResult {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /**
+   * The server's CPU time (user + system) per answer, in µs: what each answer costs the server,
+   * which a loaded machine changes much less than it changes the throughput.
+   */
+  serverCpuUsPerRequest?: number;
 }
 
 /** The number of connections of the throughput figures. */
@@ -38,8 +46,13 @@ export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoop
     requests: options.paths.map((path) => ({ path, method: 'GET' })),
   };
   if (options.warmUpS > 0) await autocannon({ ...base, duration: options.warmUpS });
+  const cpuBefore = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
   const result = await autocannon({ ...base, duration: options.durationS });
+  const cpuAfter = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
+  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
   return {
+    serverCpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || answered === 0 ? undefined : ((cpuAfter - cpuBefore) * 1000) / answered,
     requestsPerSecond: result.requests.average,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     non2xx: result.non2xx,

@@ -70,5 +70,11 @@ export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult
 }
 
 function throughputDetails(result: ClosedLoopResult): Record<string, unknown> {
-  return { requestsPerSecond: result.requestsPerSecond, latencyMs: result.latencyMs, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    serverCpuUsPerRequest: result.serverCpuUsPerRequest,
+    latencyMs: result.latencyMs,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }

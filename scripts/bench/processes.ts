@@ -84,6 +84,21 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * CPU time the process has used so far (user + system), in ms, from /proc/PID/stat; undefined once it
+ * is gone. Per request, it tells a server's cost apart from the machine's load, which throughput does not.
+ */
+export async function cpuTimeMs(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (!stat) return undefined;
+  // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ: Linux reports process times in hundredths of a second on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** The peak resident set of a process so far (VmHWM), in MB; undefined once it is gone. */
 export async function peakRssMb(pid: number): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
