@@ -13,7 +13,11 @@ export interface OpenLoopOptions {
   headers?: Record<string, string>;
   /** The status a good answer has; any other counts as an error (default 200). */
   expectedStatus?: number;
-  /** A request unanswered after this long is abandoned and counted as an error (default 10 s). */
+  /**
+   * A request is abandoned and counted as an error when its connection stays silent this long, and
+   * whatever is still waiting this long after the last scheduled send (an overloaded server's
+   * backlog), so that a run ends in bounded time (default 10 s).
+   */
   timeoutMs?: number;
 }
 
@@ -84,16 +88,28 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   let lastEnd = 0;
   let next = 0;
   const pending = new Set<Promise<void>>();
+  const inFlight = new Set<http.ClientRequest>();
 
   const send = (index: number, scheduledAt: number) => {
     const sentAt = performance.now();
     lags.push(Math.max(0, sentAt - scheduledAt));
     const done = new Promise<void>((resolve) => {
+      // Each request settles once: answered, or failed (no answer, or an answer cut off).
+      let settled = false;
+      const fail = (code: string) => {
+        if (settled) return;
+        settled = true;
+        errors++;
+        byCode[code] = (byCode[code] ?? 0) + 1;
+        resolve();
+      };
       const request = http.get(
         { agent, host: url.hostname, port: url.port, path: paths[index % paths.length], headers, timeout: timeoutMs },
         (response) => {
           response.on('data', () => {});
           response.on('end', () => {
+            if (settled) return;
+            settled = true;
             const endedAt = performance.now();
             lastEnd = Math.max(lastEnd, endedAt);
             answered++;
@@ -105,15 +121,13 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
             }
             resolve();
           });
+          response.on('close', () => fail('ABANDONED'));
         },
       );
+      inFlight.add(request);
+      request.on('close', () => inFlight.delete(request));
       request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        errors++;
-        const key = error.code ?? 'ERROR';
-        byCode[key] = (byCode[key] ?? 0) + 1;
-        resolve();
-      });
+      request.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'ERROR'));
     });
     pending.add(done);
     done.then(() => pending.delete(done));
@@ -134,7 +148,11 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     };
     tick();
   });
+  const abandon = setTimeout(() => {
+    for (const request of inFlight) request.destroy(Object.assign(new Error('abandoned'), { code: 'ABANDONED' }));
+  }, timeoutMs);
   await Promise.all(pending);
+  clearTimeout(abandon);
   agent.destroy();
   const seconds = Math.max(lastEnd - start, 1) / 1000;
   return {

@@ -78,6 +78,7 @@ export function resultsMarkdown(results: Results): string {
     '',
     `Made by \`npm run bench\`${results.settings.quick ? ' --quick (short runs, small sets: not for comparison)' : ''} on ${results.date.slice(0, 10)}, commit \`${results.commit}\`, Node ${results.node}.`,
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryMB} MB, ${machine.os}; load average (1, 5, 15 min) ${machine.loadAverage.start.map(fixed2).join(', ')} at the start, ${machine.loadAverage.end.map(fixed2).join(', ')} at the end.`,
+    ...busyMachineWarning(machine),
     '',
     '| figure | value | baseline | ratio | goal | met? |',
     '|---|---:|---|---:|---|:---:|',
@@ -117,6 +118,20 @@ export function formatGoal(figure: Figure): string {
   const sign = goal.op === '<=' ? '≤' : '≥';
   if (goal.on === 'value') return `${sign} ${formatValue(goal.limit, figure.unit)}`;
   return `${sign} ${Math.round(goal.limit * 100)}% of ${figure.baseline?.label ?? 'the baseline'}`;
+}
+
+/**
+ * A warning when the machine had more runnable work than cores at the start or the end: other
+ * programs then take CPU from the servers and the load generators, and the figures say more
+ * about the machine than about the service.
+ */
+function busyMachineWarning(machine: Machine): string[] {
+  const busiest = Math.max(machine.loadAverage.start[0] ?? 0, machine.loadAverage.end[0] ?? 0);
+  if (busiest < machine.cores) return [];
+  return [
+    '',
+    `**A busy machine:** its 1-minute load average reached ${fixed2(busiest)} on ${machine.cores} cores during this run, so other work competed with the servers and the load generators; these figures are not comparable with a quiet run's.`,
+  ];
 }
 
 function fixed2(value: number): string {

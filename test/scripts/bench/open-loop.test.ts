@@ -60,4 +60,21 @@ describe('openLoop against a server that holds every answer', () => {
     expect(result.errors).toEqual({ total: 10, byStatus: { '404': 10 }, byCode: {} });
     expect(result.answered).toBe(20);
   });
+
+  it('gives up on what is still unanswered once the timeout has passed after the last send, so an overloaded run ends', async () => {
+    // Never finishes an answer, and keeps each connection busy so that no idle timeout fires.
+    const timers: NodeJS.Timeout[] = [];
+    server = http.createServer((_req, res) => {
+      res.writeHead(200);
+      timers.push(setInterval(() => res.write('.'), 50));
+    });
+    server.on('close', () => timers.forEach(clearInterval));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const started = performance.now();
+    const result = await openLoop({ baseUrl: `http://127.0.0.1:${port}`, paths: ['/'], rate: 100, durationMs: 100, timeoutMs: 300 });
+    for (const timer of timers) clearInterval(timer);
+    expect(result).toMatchObject({ sent: 10, answered: 0, errors: { total: 10, byStatus: {}, byCode: { ABANDONED: 10 } } });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
 });

@@ -88,6 +88,19 @@ describe('the table', () => {
     expect(markdown).toContain('| figure | value | baseline | ratio | goal | met? |');
     expect(markdown).toContain('| Service peak RSS | 150 MB |  |  | ≤ 200 MB | yes |');
     expect(markdown).toContain('- full Bible build: --no-build');
+    expect(markdown).not.toContain('busy machine');
+  });
+
+  it('warns when the load average reached the number of cores', () => {
+    const machine = {
+      cpuModel: 'AMD EPYC',
+      cores: 2,
+      memoryMB: 4000,
+      os: 'Linux 6',
+      loadAverage: { start: [1.5, 1, 1], end: [12.03, 9, 8] },
+    };
+    const markdown = resultsMarkdown({ date: '2025-01-02', commit: 'abc', node: 'v20', machine, settings: {}, skipped: [], figures: [] });
+    expect(markdown).toContain('**A busy machine:** its 1-minute load average reached 12.03 on 2 cores');
   });
 });
 
