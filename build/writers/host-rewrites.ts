@@ -20,7 +20,7 @@ import type { OutputFile } from './types.ts';
  * The service answers both from the database, and the rules below send them to it.
  */
 const PROXY_DECISION = [
-  'Chapters, books and versions are static files of this tree (same bytes the service sends).',
+  'Chapters, books, versions and downloads are static files of this tree (same bytes the service sends).',
   'Ranges (endpoint 12), one verse, passages and search (endpoint 13) are NOT prerendered:',
   'one file per (chapter, from, to) would be about two million files, and passages and',
   'search are open-ended. They are proxied to the service, which answers them from the',
@@ -214,6 +214,14 @@ function nginxServer(): string {
     `        try_files /api/v1/bible/$bible_lang/books.json =404;`,
     '}',
     '',
+    '# A whole version in one file (download.json, precompressed like the rest).',
+    `location = ${base}/download {`,
+    ...staticHeaders,
+    ...guards,
+    '        if ($bible_lang = "") { return 400; }',
+    `        try_files /api/v1/bible/$bible_lang/download.json =404;`,
+    '}',
+    '',
     '# Endpoint 13: search, answered by the service.',
     `location = ${base}/search {`,
     '        proxy_pass http://bible_api;',
@@ -282,16 +290,22 @@ function redirects(langs: readonly Lang[], origin: string): string {
     return out;
   };
   for (const lang of langs) {
-    lines.push(`# lang=${lang}`, `${base}/books  lang=${lang}  /${staticPaths.books(lang)}  200`);
+    lines.push(
+      `# lang=${lang}`,
+      `${base}/books  lang=${lang}  /${staticPaths.books(lang)}  200`,
+      `${base}/download  lang=${lang}  /${staticPaths.download(lang)}  200`,
+    );
     lines.push(...chapterRules(lang, `lang=${lang}`), '');
   }
   lines.push(
     '# Any other lang is a 400.',
     `${base}/books  lang=:lang  /${errorPaths.unknownLang}  400`,
+    `${base}/download  lang=:lang  /${errorPaths.unknownLang}  400`,
     `${base}/:book/:chapter  lang=:lang  /${errorPaths.unknownLang}  400`,
     '',
     `# No lang: the default, ${langs[0]}.`,
     `${base}/books  /${staticPaths.books(langs[0])}  200`,
+    `${base}/download  /${staticPaths.download(langs[0])}  200`,
     ...chapterRules(langs[0], ''),
     '',
     '# Unknown book, or chapter not in the book (its file does not exist).',

@@ -17,6 +17,18 @@ describe('_redirects', () => {
     expect(fallback).toBeGreaterThan(unknown);
   });
 
+  it('maps each download to its file the same way: lang, then any other lang 400, then French', () => {
+    const en = indexOf('/api/v1/bible/download lang=en /api/v1/bible/en/download.json 200');
+    const unknown = indexOf('/api/v1/bible/download lang=:lang /api/v1/bible/_errors/unknown-lang.json 400');
+    const fallback = indexOf('/api/v1/bible/download /api/v1/bible/fr/download.json 200');
+    expect(en).toBeGreaterThan(0);
+    expect(unknown).toBeGreaterThan(en);
+    expect(fallback).toBeGreaterThan(unknown);
+    for (const lang of ['fr', 'es', 'pt', 'nl']) {
+      expect(indexOf(`/api/v1/bible/download lang=${lang} /api/v1/bible/${lang}/download.json 200`)).toBeGreaterThan(0);
+    }
+  });
+
   it('maps abbreviations in their usual, lower and upper case, and USFM codes, to the chapter file', () => {
     for (const spelling of ['Gn', 'gn', 'GN', 'GEN', 'gen']) {
       expect(indexOf(`/api/v1/bible/${spelling}/:chapter lang=fr /api/v1/bible/fr/GEN/:chapter.json 200`)).toBeGreaterThan(0);

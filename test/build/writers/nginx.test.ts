@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPLACED_ENTRIES } from '../../../build/pipeline.ts';
 import { precompress } from '../../../build/writers/compress.ts';
@@ -132,6 +133,34 @@ describeWith(['nginx'], 'generated nginx config', () => {
     expect(headers).toMatchObject({ status: 200, 'content-encoding': 'gzip', etag: expect.stringMatching(/^"/) });
   });
 
+  it("serves each version's download, the same bytes as the service, and its gzip copy, which decompresses to them", async () => {
+    const { request } = await import('node:http');
+    const raw = (url: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      const [fromNginx, fromService] = await Promise.all([
+        raw(`${base}/api/v1/bible/download?lang=${lang}`),
+        raw(`${service!.url}/api/v1/bible/download?lang=${lang}`),
+      ]);
+      expect(fromNginx.status, lang).toBe(200);
+      expect(fromNginx.body.equals(fromService.body), lang).toBe(true);
+      expect(JSON.parse(fromNginx.body.toString('utf8')).version.lang).toBe(lang);
+    }
+    const identity = await raw(`${base}/api/v1/bible/download`);
+    const gzip = await raw(`${base}/api/v1/bible/download`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json' });
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(JSON.parse(identity.body.toString('utf8')).version.lang).toBe('fr');
+  });
+
   it('answers an unknown abbreviation with a 404 problem', async () => {
     const response = await apiFetch(`${base}/api/v1/bible/xyz/1?lang=en`);
     expect(response.status).toBe(404);
@@ -196,6 +225,10 @@ describeWith(['nginx'], 'generated nginx config', () => {
     ['GET', '/api/v1/bible/xyz/1?lang=en'],
     ['GET', '/api/v1/bible/gn/40'],
     ['GET', '/api/v1/bible/books?lang=xx'],
+    ['GET', '/api/v1/bible/download?lang=en'],
+    ['HEAD', '/api/v1/bible/download'],
+    ['GET', '/api/v1/bible/download?lang=xx'],
+    ['POST', '/api/v1/bible/download?lang=en'],
     ['GET', '/api/v1/bible/gn/1?lang=xx'],
     ['POST', '/api/v1/bible/gn/1'],
     ['DELETE', '/api/v1/bible/versions'],
@@ -209,6 +242,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it.each([
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader, cache-control' }],
     ['/api/v1/bible/versions', { 'access-control-request-method': 'HEAD' }],
+    ['/api/v1/bible/download?lang=nl', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'cache-control' }],
     ['/api/v1/bible/books?lang=en', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Reader' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'DELETE' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-a, (b)' }],
