@@ -53,19 +53,17 @@ describeWith(['chromium'], 'the MiniSearch example page in headless Chromium', (
         }),
       );
       await page.goto(`${site.url}/examples/bible-search.html?${new URLSearchParams({ api: server.url, ...query })}`);
-      await page.waitForFunction(() => /verse|Could not/.test(document.getElementById('status')?.textContent ?? ''), null, {
-        timeout: 30_000,
-      });
+      await page
+        .locator('#status')
+        .filter({ hasText: /verse|Could not/ })
+        .waitFor({ timeout: 30_000 });
       // The texts of the first hits arrive after the count.
-      await page.waitForFunction(() => [...document.querySelectorAll('#hits .text')].slice(0, 10).every((text) => text.textContent), null, {
-        timeout: 30_000,
-      });
-      return {
-        status: (await page.textContent('#status')) ?? '',
-        hits: await page.$$eval('#hits li', (items) =>
-          items.map((item) => ({ ref: (item as HTMLElement).dataset.ref ?? '', text: item.querySelector('.text')?.textContent ?? '' })),
-        ),
-      };
+      await page.locator('#hits li:nth-child(-n+10) .text:empty').waitFor({ state: 'detached', timeout: 30_000 });
+      const hits = [];
+      for (const item of await page.locator('#hits li').all()) {
+        hits.push({ ref: (await item.getAttribute('data-ref')) ?? '', text: (await item.locator('.text').textContent()) ?? '' });
+      }
+      return { status: (await page.textContent('#status')) ?? '', hits };
     } finally {
       await page.close();
     }
