@@ -3,6 +3,7 @@ import express from 'express';
 import type { AppServices } from './app-services.ts';
 import { bibleCorsHeaders, bibleCorsPreflight } from './bible/cors.ts';
 import { createBibleRouter } from './bible/routes.ts';
+import { createSearchIndexRouter } from './bible/search-index-routes.ts';
 import { createChurchRouter } from './church/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
@@ -29,10 +30,12 @@ export function createApp(services: AppServices): express.Express {
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
+  app.use('/bible-search', bibleCorsHeaders, bibleCorsPreflight);
   app.use(methodGuard);
 
   app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services));
+  app.use('/bible-search', createSearchIndexRouter(services));
   app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
 
   app.use(notFoundHandler);

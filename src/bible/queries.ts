@@ -103,7 +103,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   );
   // Row values compare (chapter, verse) pairs in reading order; the chapter range lets the index narrow first.
   const passageStatement = db.prepare<[Lang, string, number, number, number, number, number, number, number, number], PassageVerseRow>(
-    `SELECT chapter, verse, text, heading, notes FROM verses
+    `SELECT chapter, verse, text, heading, notes, layout FROM verses
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
        AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
      ORDER BY chapter, verse LIMIT ? OFFSET ?`,

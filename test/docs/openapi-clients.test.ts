@@ -38,6 +38,7 @@ describe('the OpenAPI document for generated clients', () => {
       'getChurchAlbumPhotos',
       'listBibleVersions',
       'listBibleBooks',
+      'getBibleDownload',
       'getChapter',
       'getVerseRange',
       'getVerse',
@@ -60,6 +61,7 @@ describe('the OpenAPI document for generated clients', () => {
         'PhotoList',
         'VersionList',
         'BookList',
+        'Download',
         'Passage',
         'Passage',
         'Passage',
@@ -75,10 +77,10 @@ describe('the OpenAPI document for generated clients', () => {
   it('makes lang one enum of the languages, wherever a parameter or a field holds one', () => {
     expect(schemas.Lang).toMatchObject({ type: 'string', enum: [...LANGS] });
     const langParameters = operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.name === 'lang'));
-    expect(langParameters).toHaveLength(6);
+    expect(langParameters).toHaveLength(7);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
-    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'Passage', 'PassageList', 'Version']);
+    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'DownloadVersion', 'Passage', 'PassageList', 'Version']);
     for (const [, schema] of langFields) expect((schema.properties as Json).lang).toEqual({ $ref: '#/components/schemas/Lang' });
   });
 

@@ -23,9 +23,10 @@ const SPEC_PATHS = [
   '/api/v1/bible/{abbr}/{chapter}',
   '/api/v1/bible/{abbr}/{chapter}/{from}/{to}',
   '/api/v1/bible/search',
-  // Beyond the spec's 13 (issue 12): one verse by URL, and passages.
+  // Beyond the spec's 13 (issue 12): one verse by URL, passages, and a whole version in one file.
   '/api/v1/bible/{abbr}/{chapter}/{verse}',
   '/api/v1/bible/passage',
+  '/api/v1/bible/download',
 ];
 
 describe('the OpenAPI document', () => {
@@ -37,7 +38,7 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists the 13 endpoints of the spec and the 2 of issue 12, each with GET only', () => {
+  it('lists the 13 endpoints of the spec and the 3 of issue 12, each with GET only', () => {
     const paths = openApiDocument(DEFAULTS).paths as Record<string, Record<string, unknown>>;
     expect(Object.keys(paths).sort()).toEqual([...SPEC_PATHS].sort());
     for (const path of SPEC_PATHS) expect(Object.keys(paths[path])).toEqual(['get']);

@@ -4,11 +4,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPLACED_ENTRIES } from '../../../build/pipeline.ts';
 import { precompress } from '../../../build/writers/compress.ts';
 import { DEFAULT_ORIGIN, hostRewrites, NGINX_MAPS_PATH } from '../../../build/writers/host-rewrites.ts';
 import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { searchIndexes } from '../../../build/writers/search-index.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import { apiFetch, useDocumentOf } from '../../helpers/api-client.ts';
 import { type BibleFixture, buildBibleFixture } from '../../helpers/bible-fixture.ts';
@@ -30,7 +32,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
-    const tree = staticTree(syntheticVersions(), 'test-hash');
+    const tree = [...staticTree(syntheticVersions(), 'test-hash'), ...searchIndexes(syntheticVersions(), 'test-hash')];
     const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL })];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);
     const port = await freePort();
@@ -132,6 +134,55 @@ describeWith(['nginx'], 'generated nginx config', () => {
     expect(headers).toMatchObject({ status: 200, 'content-encoding': 'gzip', etag: expect.stringMatching(/^"/) });
   });
 
+  it("serves each version's download, the same bytes as the service, and its gzip copy, which decompresses to them", async () => {
+    const { request } = await import('node:http');
+    const raw = (url: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      const [fromNginx, fromService] = await Promise.all([
+        raw(`${base}/api/v1/bible/download?lang=${lang}`),
+        raw(`${service!.url}/api/v1/bible/download?lang=${lang}`),
+      ]);
+      expect(fromNginx.status, lang).toBe(200);
+      expect(fromNginx.body.equals(fromService.body), lang).toBe(true);
+      expect(JSON.parse(fromNginx.body.toString('utf8')).version.lang).toBe(lang);
+    }
+    const identity = await raw(`${base}/api/v1/bible/download`);
+    const gzip = await raw(`${base}/api/v1/bible/download`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json' });
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(JSON.parse(identity.body.toString('utf8')).version.lang).toBe('fr');
+  });
+
+  it('serves the search indexes as static files with the Bible caching and CORS, gzip to a client that accepts it', async () => {
+    const index = await fetch(`${base}/bible-search/nl.json`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('application/json');
+    expect(index.headers.get('access-control-allow-origin')).toBe('*');
+    expect(index.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(((await index.json()) as { lang: string }).lang).toBe('nl');
+    const { request } = await import('node:http');
+    const encoding = await new Promise<unknown>((resolve, reject) => {
+      request(`${base}/bible-search/nl.json`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        response.resume();
+        resolve(response.headers['content-encoding']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(encoding).toBe('gzip');
+    expect((await fetch(`${base}/bible-search/nl.json.gz`)).status).toBe(404);
+    expect((await fetch(`${base}/bible-search/xx.json`)).status).toBe(404);
+  });
+
   it('answers an unknown abbreviation with a 404 problem', async () => {
     const response = await apiFetch(`${base}/api/v1/bible/xyz/1?lang=en`);
     expect(response.status).toBe(404);
@@ -196,6 +247,13 @@ describeWith(['nginx'], 'generated nginx config', () => {
     ['GET', '/api/v1/bible/xyz/1?lang=en'],
     ['GET', '/api/v1/bible/gn/40'],
     ['GET', '/api/v1/bible/books?lang=xx'],
+    ['GET', '/api/v1/bible/download?lang=en'],
+    ['HEAD', '/api/v1/bible/download'],
+    ['GET', '/api/v1/bible/download?lang=xx'],
+    ['POST', '/api/v1/bible/download?lang=en'],
+    ['GET', '/bible-search/en.json'],
+    ['HEAD', '/bible-search/fr.json'],
+    ['PUT', '/bible-search/fr.json'],
     ['GET', '/api/v1/bible/gn/1?lang=xx'],
     ['POST', '/api/v1/bible/gn/1'],
     ['DELETE', '/api/v1/bible/versions'],
@@ -209,6 +267,8 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it.each([
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader, cache-control' }],
     ['/api/v1/bible/versions', { 'access-control-request-method': 'HEAD' }],
+    ['/api/v1/bible/download?lang=nl', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'cache-control' }],
+    ['/bible-search/en.json', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader' }],
     ['/api/v1/bible/books?lang=en', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Reader' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'DELETE' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-a, (b)' }],
