@@ -8,6 +8,8 @@ import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Db, openDatabase } from './db/open.ts';
+import { pingDatabase } from './db/ping.ts';
+import { bibleCheck, databaseCheck, redisCheck } from './health/checks.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
@@ -72,6 +74,7 @@ export async function createServices(
       fingerprinter,
       limitStores,
       bible,
+      readiness: [databaseCheck(pingDatabase(opened)), bibleCheck(bible), ...redisCheck(limitStores)],
       clock,
       async close() {
         mailer.close();
