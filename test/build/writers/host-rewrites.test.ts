@@ -93,7 +93,7 @@ describe('_headers', () => {
       '  Access-Control-Max-Age: 86400',
       '  Access-Control-Allow-Headers: *',
       '  Cache-Control: public, max-age=86400, stale-while-revalidate=604800',
-      '  Content-Type: application/json',
+      '  Content-Type: application/json; charset=utf-8',
       '',
     ]);
   });
@@ -103,7 +103,8 @@ describe('nginx server snippet', () => {
   it("sets X-Forwarded-For to the address nginx saw (never passing on the client's own) and X-Forwarded-Proto, wherever it proxies", () => {
     const server = content('nginx-bible.conf');
     const proxied = server.split('proxy_pass http://bible_api;').slice(1);
-    expect(proxied).toHaveLength(3);
+    // Search, passages, the rest of the prefix, and the errors nginx hands over.
+    expect(proxied).toHaveLength(4);
     for (const after of proxied) {
       const location = after.slice(0, after.indexOf('}'));
       expect(location).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
