@@ -12,7 +12,7 @@ export interface Config {
   host: string;
   /** SQLite file of the church data, keys and accounts; ':memory:' for tests. */
   databasePath: string;
-  /** Load the fictional demo churches into an empty database at start. */
+  /** Load the fictional demo churches into an empty database at start; off unless asked for (`npm start` asks). */
   demoData: boolean;
   /** The static Bible tree written by `npm run build:bible`. */
   biblePublicDir: string;
@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port,
     host: env.HOST || '127.0.0.1',
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
-    demoData: boolean(env, 'DEMO_DATA', true),
+    demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),

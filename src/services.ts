@@ -7,7 +7,10 @@ import { openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import { type Config, ConfigError } from './config.ts';
+import { MigrationError } from './db/migrate.ts';
 import { type Db, openDatabase } from './db/open.ts';
+import { pingDatabase } from './db/ping.ts';
+import { bibleCheck, databaseCheck, redisCheck } from './health/checks.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
@@ -72,6 +75,7 @@ export async function createServices(
       fingerprinter,
       limitStores,
       bible,
+      readiness: [databaseCheck(pingDatabase(opened)), bibleCheck(bible), ...redisCheck(limitStores)],
       clock,
       async close() {
         mailer.close();
@@ -91,6 +95,10 @@ function openConfiguredDatabase(file: string): Db {
   try {
     return openDatabase(file);
   } catch (error) {
+    if (error instanceof MigrationError) {
+      // Not the setting's fault, but the same one-line refusal: the operator reads what failed and that nothing changed.
+      throw new ConfigError('DATABASE_PATH', `cannot upgrade the database ${file}: ${error.message}`, { cause: error });
+    }
     throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, {
       cause: error,
     });

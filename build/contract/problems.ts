@@ -144,7 +144,7 @@ export const PROBLEM_TYPES = {
     status: 429,
     title: 'Too many invalid API keys',
     advice:
-      'Too many requests from this address carried a missing or invalid key; every request from it is refused until `Retry-After` has passed. Fix the key before retrying.',
+      'Too many requests from this address carried a missing or invalid key; its requests with a missing or invalid key are refused until `Retry-After` has passed (a valid key from it is still served). Fix the key before retrying.',
   },
   bibleRateLimited: {
     slug: 'bible-rate-limited',
@@ -172,6 +172,13 @@ export const PROBLEM_TYPES = {
     title: 'Search busy',
     advice:
       'Every search worker of this server is busy and its queue is full, or the search ran past its time budget. Retry after `Retry-After`; other endpoints are not affected. A search that keeps running out of time may need fewer common words.',
+  },
+  notReady: {
+    slug: 'not-ready',
+    status: 503,
+    title: 'Service not ready',
+    advice:
+      'Answered by `GET /readyz` only: a check this instance needs failed (its database, its Bible build, or its Redis when it has one); `detail` names each failing check and why. Load balancers: send traffic elsewhere until it answers 200. Operators: fix what `detail` names.',
   },
   bibleRebuilding: {
     slug: 'bible-rebuilding',
@@ -372,6 +379,12 @@ export const problems = {
         ? 'Every search worker is busy and the search queue is full; retry in a moment.'
         : 'This search ran past the time budget of one search; retry in a moment, or search with fewer common words.';
     return make(PROBLEM_TYPES.searchBusy, detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  },
+
+  /** 503 of /readyz: the checks that failed, each with its reason. */
+  notReady(failing: readonly { name: string; reason: string }[]): Problem {
+    const list = failing.map(({ name, reason }) => `${name} (${reason.replace(/\.$/, '')})`).join('; ');
+    return make(PROBLEM_TYPES.notReady, `Failing checks: ${list}.`);
   },
 
   /** 503 while a rebuild swaps the tree under the open database. */

@@ -3,10 +3,11 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
-import { type CliCommand, CliError } from './command.ts';
+import { type CliCommand, CliError, type DatabaseFileCommand } from './command.ts';
 import { createCliContext } from './context.ts';
+import { databaseCommands } from './database-commands.ts';
 
-export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands];
+export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [...churchCommands, ...accountCommands, ...databaseCommands];
 
 const HELP = new Set(['help', '--help', '-h']);
 
@@ -36,17 +37,25 @@ export async function runCli(
     return 0;
   }
   const config = loadConfig(env);
+  if ('database' in command) return refusalsAsExitCode(() => command.run(args, { config, print }), printError);
   const db = openDatabase(config.databasePath);
   try {
-    return await command.run(args, createCliContext(config, db, print));
+    return await refusalsAsExitCode(() => command.run(args, createCliContext(config, db, print)), printError);
+  } finally {
+    db.close();
+  }
+}
+
+/** A CliError is one line on stderr and exit code 1; anything else is a bug and goes up with its stack. */
+async function refusalsAsExitCode(run: () => Promise<number>, printError: (line: string) => void): Promise<number> {
+  try {
+    return await run();
   } catch (error) {
     if (error instanceof CliError) {
       printError(`Error: ${error.message}`);
       return 1;
     }
     throw error;
-  } finally {
-    db.close();
   }
 }
 

@@ -18,7 +18,12 @@ export function openDatabase(file: string, migrationsDir = defaultMigrationsDir(
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  applyMigrations(db, migrationsDir);
+  try {
+    applyMigrations(db, migrationsDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 

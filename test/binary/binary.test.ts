@@ -50,8 +50,7 @@ describeWith(['node24'], 'the single binary, alone in an empty folder', () => {
 
   it('is ready, and serves a chapter of the Bible build beside it', async () => {
     const ready = await fetch(`${server.url}/readyz`);
-    // TODO(after the merge with i14-ops, which adds /readyz): drop the condition and expect 200 always.
-    if (ready.status !== 404) expect(ready.status).toBe(200);
+    expect(ready.status).toBe(200);
     const response = await fetch(`${server.url}/api/v1/bible/GEN/1?lang=en`);
     expect(response.status).toBe(200);
     const chapter = (await response.json()) as { verses: { text: string }[] };

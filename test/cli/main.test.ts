@@ -41,10 +41,12 @@ describe('the operator CLI', () => {
       'list-keys',
       'revoke-key',
       'import-reserved-emails',
+      'backup',
+      'restore',
     ]) {
       expect(listing).toMatch(new RegExp(`^  ${name} `, 'm'));
     }
-    expect(commands).toHaveLength(10);
+    expect(commands).toHaveLength(12);
     expect(listing).toContain('delete-developer --email E');
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(false);
   });

@@ -44,6 +44,8 @@ describe('the OpenAPI document for generated clients', () => {
       'getVerse',
       'getPassage',
       'searchBible',
+      'getHealth',
+      'getReadiness',
     ]);
   });
 
@@ -67,6 +69,8 @@ describe('the OpenAPI document for generated clients', () => {
         'Passage',
         'PassageList',
         'SearchHitPage',
+        'Health',
+        'Readiness',
       ].map((name) => ({ $ref: `#/components/schemas/${name}` })),
     );
     for (const name of ['PostPage', 'LibraryItemPage', 'SearchHitPage']) {
@@ -108,10 +112,10 @@ describe('the OpenAPI document for generated clients', () => {
 });
 
 describe('the errors the document promises', () => {
-  it('documents a 400 on every operation that takes a parameter (only the versions list takes none)', () => {
+  it('documents a 400 on every operation that takes a parameter (only the versions list and the probes take none)', () => {
     for (const operation of operations) {
       if (operation.parameters.length > 0) expect(Object.keys(operation.responses), operation.operationId).toContain('400');
-      else expect(operation.operationId).toBe('listBibleVersions');
+      else expect(['listBibleVersions', 'getHealth', 'getReadiness']).toContain(operation.operationId);
     }
   });
 
