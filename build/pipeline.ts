@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
+import type { DownloadLink } from './contract/response-schemas.ts';
 import { parseBuildStamp, type VersionCounts } from './contract/stamp.ts';
 import type { SourceIssue, VersionText } from './model.ts';
 import { type BuildReport, formatReport, versionReport } from './report.ts';
@@ -15,6 +16,7 @@ import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
 import { DatabaseWriter, databaseBuildHash } from './writers/database.ts';
+import { DownloadWriter } from './writers/download.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
 import { searchDocuments } from './writers/search-index.ts';
@@ -109,7 +111,8 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   // Search indexes (the longest step) on a worker thread, a version behind the main thread's reading and writing.
   const search = new SearchIndexWorker(staging.dir, buildHash);
   const sizes = { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0 };
-  const write = (file: OutputFile): void => {
+  // `precompressed`: its .br and .gz come separately (the downloads are compressed off the main thread).
+  const write = (file: OutputFile, precompressed = false): void => {
     const before = staging.stats.bytes;
     staging.write(file);
     const bytes = staging.stats.bytes - before;
@@ -118,12 +121,13 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     else {
       sizes.files++;
       sizes.bytes += bytes;
-      for (const copy of compressedCopies(file)) write(copy);
+      if (!precompressed) for (const copy of compressedCopies(file)) write(copy);
       return;
     }
     sizes.compressedFiles++;
   };
-  const built: { info: VersionManifestEntry; counts: VersionCounts; issues: SourceIssue[] }[] = [];
+  const downloads = new DownloadWriter((file) => write(file, true));
+  const built: { info: VersionManifestEntry; counts: VersionCounts; download: DownloadLink; issues: SourceIssue[] }[] = [];
   let databaseBytes = 0;
   try {
     // One version at a time: read it, write its files and rows, hand its verses to the search worker, let it go.
@@ -135,7 +139,8 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
         for (const file of versionTree(version)) write(file);
       });
       await timed(`database ${entry.code}`, () => database.addVersion(version));
-      built.push({ info: entry, counts: versionCounts(version), issues: version.text.issues });
+      const download = await timed(`download ${entry.code}`, () => downloads.add(version));
+      built.push({ info: entry, counts: versionCounts(version), download, issues: version.text.issues });
     }
     for (const file of treeIndex(built, buildHash)) write(file);
     for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.info.lang) })) write(file);
@@ -152,8 +157,10 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
       }
       sizes.compressedFiles++;
     }
+    await timed('downloads (wait)', () => downloads.finish());
     await timed('swap in', () => staging.commit());
   } catch (error) {
+    await downloads.abort();
     await Promise.all([search.abort(), database.discard(), staging.discard()]);
     throw error;
   }

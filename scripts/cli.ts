@@ -1,12 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// `npm run cli -- <command>`: thin wrapper around src/cli/main.ts; a bad setting is one line, as for the server.
-import { runCli } from '../src/cli/main.ts';
-import { ConfigError } from '../src/config.ts';
+// `npm run cli -- <command>`: thin wrapper around src/cli/process-entry.ts (the single binary's `church-api cli` runs the same).
+import { runCliProcess } from '../src/cli/process-entry.ts';
 
-try {
-  process.exitCode = await runCli(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Configuration error: ${error.message}`);
-  process.exitCode = 1;
-}
+process.exitCode = await runCliProcess(process.argv.slice(2));

@@ -5,6 +5,7 @@ import type { AccountService } from './accounts/service.ts';
 import type { BibleSource } from './bible/source.ts';
 import type { ChurchRepository } from './church/repository.ts';
 import type { Config } from './config.ts';
+import type { ReadinessCheck } from './health/readiness.ts';
 import type { Logger } from './http/logger.ts';
 import type { Fingerprinter } from './keys/fingerprint.ts';
 import type { LimitStores } from './limits/stores.ts';
@@ -28,6 +29,8 @@ export interface AppServices {
   fingerprinter: Fingerprinter;
   limitStores: LimitStores;
   bible: BibleSource;
+  /** What /readyz checks: the database, the Bible build, Redis when configured (a backend adds its own). */
+  readiness: readonly ReadinessCheck[];
   /** What "now" is for upcoming events and key last-used times (the rate limiters keep their stores' own time). */
   clock: Clock;
 }

@@ -3,8 +3,10 @@ import express from 'express';
 import type { AppServices } from './app-services.ts';
 import { bibleCorsHeaders, bibleCorsPreflight } from './bible/cors.ts';
 import { createBibleRouter } from './bible/routes.ts';
+import { createSearchIndexRouter } from './bible/search-index-routes.ts';
 import { createChurchRouter } from './church/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
+import { createHealthRouter, HEALTH_PATH, READINESS_PATH } from './health/routes.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
 import { methodGuard } from './http/method-guard.ts';
 import { requestLog } from './http/request-log.ts';
@@ -25,14 +27,19 @@ export function createApp(services: AppServices): express.Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  app.use(requestLog(services.logger));
+  // Probes come every few seconds: their successful answers are logged at debug, not info.
+  app.use(requestLog(services.logger, { quietPaths: [HEALTH_PATH, READINESS_PATH] }));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
+  app.use('/bible-search', bibleCorsHeaders, bibleCorsPreflight);
   app.use(methodGuard);
 
+  // No key, no rate limit: monitors and load balancers probe from one address.
+  app.use(createHealthRouter(services));
   app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services));
+  app.use('/bible-search', createSearchIndexRouter(services));
   app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
 
   app.use(notFoundHandler);

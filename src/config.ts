@@ -14,7 +14,7 @@ export interface Config {
   databasePath: string;
   /** PostgreSQL instead of the SQLite file (DATABASE_URL), for several instances sharing one database. */
   postgres?: PostgresConfig;
-  /** Load the fictional demo churches into an empty database at start. */
+  /** Load the fictional demo churches into an empty database at start; off unless asked for (`npm start` asks). */
   demoData: boolean;
   /** The static Bible tree written by `npm run build:bible`. */
   biblePublicDir: string;
@@ -119,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST || '127.0.0.1',
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
     postgres: postgres(env),
-    demoData: boolean(env, 'DEMO_DATA', true),
+    demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),

@@ -1,4 +1,4 @@
-// Entry point of `npm start`: config, services, app, listen; closes cleanly on SIGTERM/SIGINT.
+// Entry point of the service (`npm start` runs it through scripts/start.ts): config, services, app, listen; closes cleanly on SIGTERM/SIGINT.
 
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -22,7 +22,11 @@ async function main(): Promise<void> {
       new ConfigError(variable, `cannot listen on ${config.host}:${config.port} (${error.code ?? error.message})`, { cause: error }),
     );
   });
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // A second signal (a second Ctrl-C, systemd's SIGTERM after an INT) must not close things twice.
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
       services.close().finally(() => process.exit(0));

@@ -6,6 +6,7 @@ import { openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/storage.ts';
+import { bibleCheck, databaseCheck, redisCheck } from './health/checks.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
@@ -22,11 +23,6 @@ export interface ServiceOptions {
 export const systemClock: Clock = { now: () => new Date() };
 
 export interface RunningServices extends AppServices {
-  /**
-   * Resolves when the church and account database (SQLite or PostgreSQL) answers now; rejects
-   * otherwise (StorageUnavailableError for PostgreSQL, within its timeouts). For a readiness check.
-   */
-  pingDatabase(): Promise<void>;
   /** Closes databases and the Redis connection. */
   close(): Promise<void>;
 }
@@ -72,8 +68,8 @@ export async function createServices(
       fingerprinter,
       limitStores,
       bible,
+      readiness: [databaseCheck(() => opened.ping()), bibleCheck(bible), ...redisCheck(limitStores)],
       clock,
-      pingDatabase: () => opened.ping(),
       async close() {
         mailer.close();
         await limitStores.close();

@@ -11,7 +11,7 @@ describe('configuration from the environment', () => {
     expect(config.biblePublicDir).toBe('/srv/api/public');
     expect(config.bibleDatabasePath).toBe('/srv/api/var/bible.sqlite');
     expect(config.keyRateLimitPerMinute).toBe(120);
-    expect(config.demoData).toBe(true);
+    expect(config.demoData).toBe(false);
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicBaseUrl).toBe('http://127.0.0.1:3000');
     expect(Object.isFrozen(config)).toBe(true);

@@ -1,4 +1,5 @@
-// `npm start` as a user runs it: a real process that creates its database, loads demo data, answers, and stops cleanly.
+// The service as a real process (src/server.ts, as an operator's unit runs it): creates its database without demo data, answers, stops cleanly.
+// `npm start` (demo data, signals through npm) is test/scripts/start.test.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ let baseUrl: string;
 let dir: string;
 const lines: string[] = [];
 
-describe('the service started as `npm start` starts it', () => {
+describe('the service started as a process of its own', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-start-'));
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -49,10 +50,11 @@ describe('the service started as `npm start` starts it', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loads the demo data into the new database and says so in a JSON log line', () => {
+  it('creates its database without the demo churches (DEMO_DATA is off unless asked for), logging JSON lines', () => {
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(true);
     const logged = lines.map((line) => JSON.parse(line) as { message: string; level: string });
-    expect(logged.some((entry) => entry.message.startsWith('demo data loaded'))).toBe(true);
+    expect(logged.some((entry) => entry.message === 'listening')).toBe(true);
+    expect(logged.some((entry) => entry.message.startsWith('demo data loaded'))).toBe(false);
     expect(logged.every((entry) => typeof entry.level === 'string')).toBe(true);
   });
 

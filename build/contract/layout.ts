@@ -5,8 +5,9 @@
  * 2: verses lost `through` (no source joins verses; the database lost the column).
  * 3: verses gained `paragraphs`, `poetry` and `wordsOfJesus` (the database's `layout` column), chapters
  *    their navigation (`verseCount`, `previous`, `next`, `attribution`), books their `verseCounts`.
+ * 4: one download file per version ({lang}/download.json); versions and the stamp's versions gained `download`.
  */
-export const BIBLE_SCHEMA_VERSION = 3;
+export const BIBLE_SCHEMA_VERSION = 4;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.
@@ -22,12 +23,25 @@ export const staticPaths = {
   books: (lang: string) => `api/v1/bible/${lang}/books.json`,
   /** Endpoint 11, keyed by the language-independent USFM code. */
   chapter: (lang: string, usfm: string, chapter: number) => `api/v1/bible/${lang}/${usfm}/${chapter}.json`,
+  /** The whole version in one file, for offline apps; the API serves it at downloadUrl(lang). */
+  download: (lang: string) => `api/v1/bible/${lang}/download.json`,
   /** MiniSearch index for client-side and offline search, one per language. */
   searchIndex: (lang: string) => `bible-search/${lang}.json`,
   /** Generated host rewrites. */
   nginx: 'nginx-bible.conf',
   redirects: '_redirects',
 } as const;
+
+/**
+ * The URL of a version's download as `versions` lists it: a path on the API's host (the service
+ * and the generated nginx and `_redirects` rules answer it), so it resolves against wherever the
+ * versions list was fetched from, a static host or the service.
+ *
+ * @example downloadUrl('en') // '/api/v1/bible/download?lang=en'
+ */
+export function downloadUrl(lang: string): string {
+  return `/api/v1/bible/download?lang=${lang}`;
+}
 
 /** Default locations of the generated artifacts, relative to the project root. */
 export const defaultOutputs = {

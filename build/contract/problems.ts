@@ -144,7 +144,7 @@ export const PROBLEM_TYPES = {
     status: 429,
     title: 'Too many invalid API keys',
     advice:
-      'Too many requests from this address carried a missing or invalid key; every request from it is refused until `Retry-After` has passed. Fix the key before retrying.',
+      'Too many requests from this address carried a missing or invalid key; its requests with a missing or invalid key are refused until `Retry-After` has passed (a valid key from it is still served). Fix the key before retrying.',
   },
   bibleRateLimited: {
     slug: 'bible-rate-limited',
@@ -179,6 +179,13 @@ export const PROBLEM_TYPES = {
     title: 'Database unavailable',
     advice:
       'The service cannot reach its database right now, or the database did not answer in time; nothing was changed. Retry after `Retry-After`. The Bible endpoints do not use this database and keep working.',
+  },
+  notReady: {
+    slug: 'not-ready',
+    status: 503,
+    title: 'Service not ready',
+    advice:
+      'Answered by `GET /readyz` only: a check this instance needs failed (its database, its Bible build, or its Redis when it has one); `detail` names each failing check and why. Load balancers: send traffic elsewhere until it answers 200. Operators: fix what `detail` names.',
   },
   bibleRebuilding: {
     slug: 'bible-rebuilding',
@@ -386,6 +393,12 @@ export const problems = {
     return make(PROBLEM_TYPES.databaseUnavailable, 'The database did not answer in time; retry in a moment.', {
       headers: { 'Retry-After': String(retryAfterSeconds) },
     });
+  },
+
+  /** 503 of /readyz: the checks that failed, each with its reason. */
+  notReady(failing: readonly { name: string; reason: string }[]): Problem {
+    const list = failing.map(({ name, reason }) => `${name} (${reason.replace(/\.$/, '')})`).join('; ');
+    return make(PROBLEM_TYPES.notReady, `Failing checks: ${list}.`);
   },
 
   /** 503 while a rebuild swaps the tree under the open database. */

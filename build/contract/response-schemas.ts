@@ -33,10 +33,37 @@ const counts = {
   verses: Type.Integer({ minimum: 0, description: 'Verse entries of the version.', examples: [31170] }),
 };
 
+/** Where a version's download lies, and how to check it once fetched. */
+export const DownloadLinkSchema = Type.Object(
+  {
+    url: Type.String({
+      pattern: '^/',
+      description:
+        'The Download body of this version: a path on the host this list came from (resolve it against the URL of the list). Sent with Content-Encoding br or gzip to clients that accept it.',
+      examples: ['/api/v1/bible/download?lang=fr'],
+    }),
+    bytes: Type.Integer({
+      minimum: 1,
+      description: 'Size of the uncompressed file in bytes (after decoding any Content-Encoding).',
+      examples: [7_000_000],
+    }),
+    sha256: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description:
+        'SHA-256 of the uncompressed file (after decoding any Content-Encoding), lower-case hex: check the file with it; it changes exactly when the file does.',
+    }),
+  },
+  {
+    $id: 'DownloadLink',
+    additionalProperties: false,
+    description: 'The whole version in one file, for offline use: one request instead of one per chapter.',
+  },
+);
+
 /** One entry of endpoint 9; the key order is the response's. */
 export const VersionSchema = Type.Object(
-  { ...VersionDescriptionSchema.properties, ...counts },
-  { $id: 'Version', additionalProperties: false, description: 'A version, with licence, attribution and counts.' },
+  { ...VersionDescriptionSchema.properties, ...counts, download: DownloadLinkSchema },
+  { $id: 'Version', additionalProperties: false, description: 'A version, with licence, attribution, counts and its download.' },
 );
 
 /** Body of endpoint 9 (versions). */
@@ -187,6 +214,28 @@ export const PassageSchema = Type.Object(
   { $id: 'Passage', additionalProperties: false },
 );
 
+/** The version a download holds: a versions entry without the download link. */
+export const DownloadVersionSchema = Type.Object(
+  { ...VersionDescriptionSchema.properties, ...counts },
+  { $id: 'DownloadVersion', additionalProperties: false, description: 'The version the file holds, with licence, attribution and counts.' },
+);
+
+/** Body of /download: one version whole, in the shapes of the books and chapter responses. */
+export const DownloadSchema = Type.Object(
+  {
+    version: DownloadVersionSchema,
+    books: Type.Array(BookSchema, {
+      maxItems: CANON.length,
+      description: 'Exactly the `books` of GET /api/v1/bible/books for this language.',
+    }),
+    chapters: Type.Array(PassageSchema, {
+      description:
+        'Every chapter that has verses, in canonical order, each exactly the body GET /api/v1/bible/{abbr}/{chapter} answers (navigation and attribution included).',
+    }),
+  },
+  { $id: 'Download', additionalProperties: false },
+);
+
 /** A chapter and a verse: the bounds of a passage. */
 export const VersePointSchema = Type.Object(
   { chapter: Type.Integer({ minimum: 1, examples: [3] }), verse: Type.Integer({ minimum: 1, examples: [16] }) },
@@ -260,6 +309,7 @@ export const SearchHitPageSchema = PageSchema(SearchHitSchema, {
 });
 
 export type VersionDescription = Static<typeof VersionDescriptionSchema>;
+export type DownloadLink = Static<typeof DownloadLinkSchema>;
 export type VersionListEntry = Static<typeof VersionSchema>;
 export type VersionsResponse = Static<typeof VersionListSchema>;
 export type BookRef = Static<typeof BookRefSchema>;
@@ -270,6 +320,8 @@ export type Span = Static<typeof SpanSchema>;
 export type VerseResponse = Static<typeof VerseSchema>;
 export type ChapterLink = Static<typeof ChapterLinkSchema>;
 export type ChapterResponse = Static<typeof PassageSchema>;
+export type DownloadVersion = Static<typeof DownloadVersionSchema>;
+export type DownloadBody = Static<typeof DownloadSchema>;
 export type VersePoint = Static<typeof VersePointSchema>;
 export type PassageVerse = Static<typeof PassageVerseSchema>;
 export type PassageSection = Static<typeof PassageSectionSchema>;

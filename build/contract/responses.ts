@@ -1,6 +1,15 @@
 // Builders of the Bible endpoints' bodies (shapes in response-schemas.ts): the static tree holds them, the service sends the same bytes.
 import type { CanonBook, Lang } from './books.ts';
-import type { BookRef, BooksResponse, ChapterResponse, VerseResponse, VersionDescription, VersionsResponse } from './response-schemas.ts';
+import type {
+  BookRef,
+  BooksResponse,
+  ChapterResponse,
+  DownloadLink,
+  DownloadVersion,
+  VerseResponse,
+  VersionDescription,
+  VersionsResponse,
+} from './response-schemas.ts';
 import type { VersionCounts } from './stamp.ts';
 import type { Verse } from './verse.ts';
 
@@ -11,20 +20,30 @@ export type ChapterNavigation = Pick<ChapterResponse, 'previous' | 'next' | 'ver
  * The versions list. Only the published fields are copied, in the response's key order, so a
  * manifest entry (which also holds source file, URL and hash) can be passed as it is.
  */
-export function versionsResponse(versions: readonly { info: VersionDescription; counts: VersionCounts }[]): VersionsResponse {
+export function versionsResponse(
+  versions: readonly { info: VersionDescription; counts: VersionCounts; download: DownloadLink }[],
+): VersionsResponse {
   return {
-    versions: versions.map(({ info, counts }) => ({
-      code: info.code,
-      lang: info.lang,
-      name: info.name,
-      languageName: info.languageName,
-      year: info.year,
-      licence: info.licence,
-      attribution: info.attribution,
-      books: counts.books,
-      chapters: counts.chapters,
-      verses: counts.verses,
+    versions: versions.map(({ info, counts, download }) => ({
+      ...downloadVersion(info, counts),
+      download: { url: download.url, bytes: download.bytes, sha256: download.sha256 },
     })),
+  };
+}
+
+/** The version as its download describes it: the published fields and counts, in the versions entry's key order. */
+export function downloadVersion(info: VersionDescription, counts: VersionCounts): DownloadVersion {
+  return {
+    code: info.code,
+    lang: info.lang,
+    name: info.name,
+    languageName: info.languageName,
+    year: info.year,
+    licence: info.licence,
+    attribution: info.attribution,
+    books: counts.books,
+    chapters: counts.chapters,
+    verses: counts.verses,
   };
 }
 

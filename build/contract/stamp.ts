@@ -2,10 +2,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { BIBLE_SCHEMA_VERSION } from './layout.ts';
-import { LangSchema } from './response-schemas.ts';
+import { DownloadLinkSchema, LangSchema } from './response-schemas.ts';
 import { firstSchemaError } from './schema-errors.ts';
 
-/** Counts of one version, as the versions list and the build stamp publish them. */
+/** Counts of one version, as the versions list, the build stamp and the download publish them. */
 export const VersionCountsSchema = Type.Object(
   {
     lang: LangSchema,
@@ -15,6 +15,12 @@ export const VersionCountsSchema = Type.Object(
     /** Verse entries of the version. */
     verses: Type.Integer({ minimum: 0 }),
   },
+  { additionalProperties: false },
+);
+
+/** A version of the stamp: its counts and its download (the same link the versions list carries). */
+export const StampVersionSchema = Type.Object(
+  { ...VersionCountsSchema.properties, download: DownloadLinkSchema },
   { additionalProperties: false },
 );
 
@@ -28,12 +34,13 @@ export const BuildStampSchema = Type.Object(
     schemaVersion: Type.Literal(BIBLE_SCHEMA_VERSION),
     /** Lower-case hex SHA-256 over the sources, the builder version and the schema version (build/pipeline.ts). */
     buildHash: Type.String({ minLength: 1 }),
-    versions: Type.Array(VersionCountsSchema),
+    versions: Type.Array(StampVersionSchema),
   },
   { additionalProperties: false },
 );
 
 export type VersionCounts = Static<typeof VersionCountsSchema>;
+export type StampVersion = Static<typeof StampVersionSchema>;
 export type BuildStamp = Static<typeof BuildStampSchema>;
 
 /** A build.json that cannot be served: not JSON, of another schema version, or not of the stamp's shape. */
@@ -46,9 +53,9 @@ const checkStamp = TypeCompiler.Compile(BuildStampSchema);
 /**
  * The stamp of a build of these versions.
  *
- * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }])
+ * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download }])
  */
-export function buildStamp(buildHash: string, versions: readonly VersionCounts[]): BuildStamp {
+export function buildStamp(buildHash: string, versions: readonly StampVersion[]): BuildStamp {
   return { schemaVersion: BIBLE_SCHEMA_VERSION, buildHash, versions: [...versions] };
 }
 

@@ -1,35 +1,43 @@
-// Static JSON tree writer: versions, books per language, one file per chapter, and the build stamp.
-import { bookByUsfm, type CanonBook } from '../contract/books.ts';
+// Static JSON tree writer: versions, books per language, one file per chapter, the downloads, and the build stamp.
 import { staticPaths } from '../contract/layout.ts';
-import type { ChapterLink } from '../contract/response-schemas.ts';
-import { booksResponse, chapterResponse, chapterVerseCount, versionsResponse } from '../contract/responses.ts';
+import type { DownloadLink } from '../contract/response-schemas.ts';
+import { versionsResponse } from '../contract/responses.ts';
 import { buildStamp, type VersionCounts } from '../contract/stamp.ts';
-import type { Book } from '../model.ts';
+import { downloadFile } from './download.ts';
 import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
+import { versionBooks, versionChapters, versionCounts } from './version-bodies.ts';
+
+// Where the pipeline and the search-index writer have always found them.
+export { canonicalBooks, versionCounts } from './version-bodies.ts';
 
 /**
  * Turns the built versions into the static tree: every file is a response body of the API,
  * serialised deterministically (fixed key order, no timestamps) so ETags survive rebuilds.
- * Books the canon does not know (apocrypha) are left out.
+ * Books the canon does not know (apocrypha) are left out. Each version's download is made here
+ * too (the versions list names its size and hash); the streaming build uses DownloadWriter instead.
  *
  * @example staticTree(versions, hash).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
  */
 export function staticTree(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
+  const downloads = versions.map((version) => downloadFile(version));
   const index = treeIndex(
-    versions.map((version) => ({ info: version.info, counts: versionCounts(version) })),
+    versions.map((version, i) => ({ info: version.info, counts: versionCounts(version), download: downloads[i]!.link })),
     buildHash,
   );
-  return [...index, ...versions.flatMap((version) => [...versionTree(version)])];
+  return [...index, ...versions.flatMap((version, i) => [...versionTree(version), downloads[i]!.file])];
 }
 
 /** The files that describe the whole build: the stamp and the versions list (written last by the streaming build). */
-export function treeIndex(versions: readonly { info: VersionInfo; counts: VersionCounts }[], buildHash: string): OutputFile[] {
+export function treeIndex(
+  versions: readonly { info: VersionInfo; counts: VersionCounts; download: DownloadLink }[],
+  buildHash: string,
+): OutputFile[] {
   return [
     json(
       staticPaths.stamp,
       buildStamp(
         buildHash,
-        versions.map(({ counts }) => counts),
+        versions.map(({ counts, download }) => ({ ...counts, download })),
       ),
     ),
     json(staticPaths.versions, versionsResponse(versions)),
@@ -42,62 +50,9 @@ export function treeIndex(versions: readonly { info: VersionInfo; counts: Versio
  *
  * @example for (const file of versionTree(version)) staging.write(file);
  */
-export function* versionTree({ info, text }: BuiltVersion): Generator<OutputFile> {
-  const books = canonicalBooks(text.books);
-  yield json(
-    staticPaths.books(info.lang),
-    booksResponse(
-      info.lang,
-      info.code,
-      books.map(({ canon, book }) => ({
-        canon,
-        chapters: book.chapters.length,
-        verseCounts: book.chapters.map((chapter) => chapterVerseCount(chapter.verses)),
-      })),
-    ),
-  );
-  // Previous and next run across books, over the chapters that have verses (the files that exist).
-  const chapters = books.flatMap(({ canon, book }) =>
-    book.chapters.filter((chapter) => chapter.verses.length > 0).map((chapter) => ({ canon, chapter })),
-  );
-  const link = (index: number): ChapterLink | null => {
-    const entry = chapters[index];
-    return entry ? { usfm: entry.canon.usfm, abbr: entry.canon.names[info.lang].abbr, chapter: entry.chapter.number } : null;
-  };
-  for (const [index, { canon, chapter }] of chapters.entries()) {
-    const navigation = {
-      previous: link(index - 1),
-      next: link(index + 1),
-      verseCount: chapterVerseCount(chapter.verses),
-      attribution: info.attribution,
-    };
-    yield json(
-      staticPaths.chapter(info.lang, canon.usfm, chapter.number),
-      chapterResponse(info.lang, info.code, canon, chapter.number, chapter.verses, navigation),
-    );
-  }
-}
-
-/** Books, chapters and verses (entries, a merged verse counting once) of one version's canonical books. */
-export function versionCounts({ info, text }: BuiltVersion): VersionCounts {
-  const books = canonicalBooks(text.books);
-  let chapters = 0;
-  let verses = 0;
-  for (const { book } of books) {
-    chapters += book.chapters.length;
-    for (const chapter of book.chapters) verses += chapter.verses.length;
-  }
-  return { lang: info.lang, code: info.code, books: books.length, chapters, verses };
-}
-
-/** The books of a version that belong to the 66-book canon, in canonical order. */
-export function canonicalBooks(books: readonly Book[]): { canon: CanonBook; book: Book }[] {
-  const found: { canon: CanonBook; book: Book }[] = [];
-  for (const book of books) {
-    const canon = bookByUsfm(book.code);
-    if (canon) found.push({ canon, book });
-  }
-  return found.sort((a, b) => a.canon.order - b.canon.order);
+export function* versionTree(version: BuiltVersion): Generator<OutputFile> {
+  yield json(staticPaths.books(version.info.lang), versionBooks(version));
+  for (const { path, body } of versionChapters(version)) yield json(path, body);
 }
 
 function json(path: string, body: unknown): OutputFile {

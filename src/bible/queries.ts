@@ -103,7 +103,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   );
   // Row values compare (chapter, verse) pairs in reading order; the chapter range lets the index narrow first.
   const passageStatement = db.prepare<[Lang, string, number, number, number, number, number, number, number, number], PassageVerseRow>(
-    `SELECT chapter, verse, text, heading, notes FROM verses
+    `SELECT chapter, verse, text, heading, notes, layout FROM verses
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
        AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
      ORDER BY chapter, verse LIMIT ? OFFSET ?`,
@@ -150,18 +150,25 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
      ORDER BY v.id`,
   );
 
+  // A build never changes once opened (a new build gets a new instance), so what every range and
+  // chapter request asks again (version, book, a chapter's last verse and neighbours) is read
+  // once: a few hundred books and at most a few thousand chapters, a few hundred kB at most.
+  const versions = new Map<Lang, VersionRow | undefined>();
+  const books = new Map<string, BookRow | undefined>();
+  const lastVerses = new Map<string, number | undefined>();
+  const neighbours = new Map<string, { previous: ChapterLinkRow | null; next: ChapterLinkRow | null }>();
   return {
-    version: (lang) => versionStatement.get(lang),
-    book: (lang, usfm) => bookStatement.get(lang, usfm),
-    lastVerse(lang, usfm, chapter) {
-      return lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined;
-    },
+    version: (lang) => remembered(versions, lang, () => versionStatement.get(lang)),
+    book: (lang, usfm) => remembered(books, `${lang} ${usfm}`, () => bookStatement.get(lang, usfm)),
+    lastVerse: (lang, usfm, chapter) =>
+      remembered(lastVerses, `${lang} ${usfm} ${chapter}`, () => lastVerseStatement.get(lang, usfm, chapter)?.last ?? undefined),
     verseRange: (lang, usfm, chapter, from, to) => rangeStatement.all(lang, usfm, chapter, from, to),
-    neighbours: (lang, usfm, chapter) => {
-      const ids = chapterIdsStatement.get(lang, usfm, chapter);
-      if (!ids || ids.first === null || ids.last === null) return { previous: null, next: null };
-      return { previous: chapterAtStatement.get(ids.first - 1, lang) ?? null, next: chapterAtStatement.get(ids.last + 1, lang) ?? null };
-    },
+    neighbours: (lang, usfm, chapter) =>
+      remembered(neighbours, `${lang} ${usfm} ${chapter}`, () => {
+        const ids = chapterIdsStatement.get(lang, usfm, chapter);
+        if (!ids || ids.first === null || ids.last === null) return { previous: null, next: null };
+        return { previous: chapterAtStatement.get(ids.first - 1, lang) ?? null, next: chapterAtStatement.get(ids.last + 1, lang) ?? null };
+      }),
     passageVerses: (lang, usfm, from, to, limit, offset = 0) =>
       passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit, offset),
     passageVerseCount: (lang, usfm, from, to) =>
@@ -174,4 +181,15 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       return { totalItems, hits };
     },
   };
+}
+
+/**
+ * The value for `key`, read once: later calls answer from `cache`, an absent row included. Only
+ * for keys of a closed, small set (languages, books, chapters of one build), so the map stays bounded.
+ */
+function remembered<Key, Value>(cache: Map<Key, Value>, key: Key, read: () => Value): Value {
+  if (cache.has(key)) return cache.get(key) as Value;
+  const value = read();
+  cache.set(key, value);
+  return value;
 }

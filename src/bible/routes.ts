@@ -7,14 +7,14 @@ import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { chapterResponse } from '../../build/contract/responses.ts';
 import type { AppServices } from '../app-services.ts';
-import { ifNoneMatchMatches, sendJson } from '../http/cache.ts';
+import { sendJson } from '../http/cache.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { createBibleRateLimit } from '../limits/bible-limit.ts';
 import { parseBook, parseChapter, parseLang, parsePositiveInteger, parseRefParameter, parseSearch } from './params.ts';
 import { readPassages } from './passage.ts';
 import { searchBible } from './search.ts';
-import { negotiate, type StaticFile } from './static-files.ts';
+import { requireFile, sendFromDisk, sendStatic } from './send-static.ts';
 
 export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config' | 'limitStores' | 'logger'>): Router {
   // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
@@ -31,6 +31,14 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
     const { files } = bible.current();
     const lang = parseLang(req.query.lang);
     sendStatic(req, res, requireFile(files.get(staticPaths.books(lang)), staticPaths.books(lang)));
+  });
+
+  // The whole version in one file (5-6 MB): streamed from disk, not held in memory like the small files.
+  router.get('/download', async (req, res) => {
+    const { files } = bible.current();
+    const lang = parseLang(req.query.lang);
+    const file = await files.open(staticPaths.download(lang));
+    await sendFromDisk(req, res, requireFile(file, staticPaths.download(lang)));
   });
 
   router.get('/search', rateLimit, async (req, res) => {
@@ -93,31 +101,4 @@ export function createBibleRouter(services: Pick<AppServices, 'bible' | 'config'
   }
 
   return router;
-}
-
-/** A file the stamp promises; its absence means a broken tree, not a client error. */
-function requireFile(file: StaticFile | undefined, relativePath: string): StaticFile {
-  if (!file) throw new Error(`Bible tree lacks ${relativePath}`);
-  return file;
-}
-
-/** Sends a file of the tree as it is, in the best stored encoding the client accepts, or 304. */
-function sendStatic(req: Request, res: Response, file: StaticFile): void {
-  const representation = negotiate(file, req.get('accept-encoding'));
-  res.setHeader('Cache-Control', BIBLE_CACHE_CONTROL);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', representation.etag);
-  if (ifNoneMatchMatches(req.get('if-none-match'), representation.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.status(200);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (representation.coding !== 'identity') res.setHeader('Content-Encoding', representation.coding);
-  res.setHeader('Content-Length', String(representation.bytes.length));
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  res.end(representation.bytes);
 }

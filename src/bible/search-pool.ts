@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { problems } from '../../build/contract/problems.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { embeddedSearchWorker } from '../resources/resources.ts';
 import type { BibleQueries } from './queries.ts';
 import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage } from './search-worker.ts';
 
@@ -210,10 +211,14 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
 }
 
 /**
- * The worker's entry, as code to evaluate: it registers tsx's loader inside the worker (a worker
- * does not inherit the loaders of the main thread), then imports search-worker.ts.
+ * The worker's entry, as code to evaluate. In the single binary, the search worker bundled on
+ * its own (a binary can load no file beside it). From a checkout, code that registers tsx's
+ * loader inside the worker (a worker does not inherit the loaders of the main thread), then
+ * imports search-worker.ts.
  */
 function workerBootstrap(): string {
+  const bundled = embeddedSearchWorker();
+  if (bundled !== undefined) return bundled;
   // The ESM entry of tsx's API, resolved from here (the CommonJS one cannot be imported this way).
   const tsxApi = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
   const entry = new URL('./search-worker.ts', import.meta.url).href;

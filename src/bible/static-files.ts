@@ -1,5 +1,8 @@
-// Files of the static Bible tree held in memory with their strong ETags, one per stored encoding.
+// Files of the static Bible tree with their strong ETags, one per stored encoding: held in memory, or streamed from disk (downloads).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
@@ -25,6 +28,21 @@ export interface StaticFile {
   gzip?: Representation;
 }
 
+/** A representation streamed from disk: the file opened (so a rebuild cannot swap it mid-answer), its size and ETag. */
+export interface DiskRepresentation {
+  coding: ContentCoding;
+  handle: FileHandle;
+  size: number;
+  etag: string;
+}
+
+/** A large file of the tree, opened with its precompressed variants; the caller closes every handle (closeDiskFile). */
+export interface DiskFile {
+  identity: DiskRepresentation;
+  br?: DiskRepresentation;
+  gzip?: DiskRepresentation;
+}
+
 export interface StaticFiles {
   /**
    * The file at `relativePath` (a staticPaths path), read once and kept in a small LRU;
@@ -33,6 +51,14 @@ export interface StaticFiles {
    * @example files.get(staticPaths.books('fr'))?.identity.etag
    */
   get(relativePath: string): StaticFile | undefined;
+  /**
+   * The file at `relativePath` and its variants, opened but not read: for files too large to hold
+   * (a version's download is 5-6 MB), sent by streaming. The identity's ETag is computed once per
+   * file on disk and remembered. Undefined when the tree has no such file.
+   *
+   * @example const file = await files.open(staticPaths.download('en'));
+   */
+  open(relativePath: string): Promise<DiskFile | undefined>;
 }
 
 /** Enough for every versions and books file plus a few hundred hot chapters (a chapter is a few kB). */
@@ -64,6 +90,8 @@ export function createStaticFiles(publicDir: string, options: StaticFilesOptions
     sizeCalculation: storedBytes,
   });
   const stampFile = path.join(publicDir, ...staticPaths.stamp.split('/'));
+  // ETags of the files opened from disk, by path and on-disk identity (a rebuild renames new files in: new inodes).
+  const diskEtags = new LRUCache<string, string>({ max: 64 });
   return {
     get(relativePath) {
       const cached = cache.get(relativePath);
@@ -77,7 +105,65 @@ export function createStaticFiles(publicDir: string, options: StaticFilesOptions
       cache.set(relativePath, file);
       return file;
     },
+    async open(relativePath) {
+      const file = path.join(publicDir, ...relativePath.split('/'));
+      const [identity, br, gzip] = await Promise.all([openIfExists(file), openIfExists(`${file}.br`), openIfExists(`${file}.gz`)]);
+      const handles = [identity, br, gzip].filter((handle) => handle !== undefined);
+      try {
+        // Checked after opening, as get() checks after reading: open files of another build are never sent.
+        if (stampBuildHash(stampFile) !== options.buildHash) {
+          options.onStale();
+          throw new ApiError(problems.bibleRebuilding());
+        }
+        if (!identity) {
+          await Promise.all(handles.map((handle) => handle.close()));
+          return undefined;
+        }
+        const stats = await identity.stat();
+        const key = `${relativePath}\0${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+        let opaque = diskEtags.get(key);
+        if (opaque === undefined) {
+          opaque = await sha256Base64url(identity, stats.size);
+          diskEtags.set(key, opaque);
+        }
+        const result: DiskFile = { identity: { coding: 'identity', handle: identity, size: stats.size, etag: `"${opaque}"` } };
+        if (br) result.br = { coding: 'br', handle: br, size: (await br.stat()).size, etag: `"${opaque}-br"` };
+        if (gzip) result.gzip = { coding: 'gzip', handle: gzip, size: (await gzip.stat()).size, etag: `"${opaque}-gzip"` };
+        return result;
+      } catch (error) {
+        await Promise.all(handles.map((handle) => handle.close()));
+        throw error;
+      }
+    },
   };
+}
+
+/** Closes the handles of a file opened by StaticFiles.open, except `keep` (the one being streamed, which closes itself). */
+export async function closeDiskFile(file: DiskFile, keep?: DiskRepresentation): Promise<void> {
+  const handles = [file.identity, file.br, file.gzip].filter((representation) => representation && representation !== keep);
+  await Promise.all(handles.map((representation) => representation!.handle.close()));
+}
+
+/** The base64url SHA-256 of an open file (as strongEtag makes of bytes), read in blocks rather than whole. */
+async function sha256Base64url(handle: FileHandle, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  const block = Buffer.allocUnsafe(Math.min(size, 1024 * 1024) || 1);
+  for (let position = 0; position < size; ) {
+    const { bytesRead } = await handle.read(block, 0, block.length, position);
+    if (bytesRead === 0) break;
+    hash.update(block.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return hash.digest('base64url');
+}
+
+async function openIfExists(file: string): Promise<FileHandle | undefined> {
+  try {
+    return await open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 /** What a file costs in memory; at least 1, as lru-cache requires. */
@@ -131,7 +217,10 @@ const X_GZIP = /(^|,)\s*x-gzip\b/gi;
  *
  * @example negotiate(file, 'gzip, deflate, br').coding // 'br' when a .br file is stored
  */
-export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Representation {
+export function negotiate<R extends { coding: ContentCoding }>(
+  file: { identity: R; br?: R; gzip?: R },
+  acceptEncoding: string | undefined,
+): R {
   const available = [...(file.br ? ['br'] : []), ...(file.gzip ? ['gzip'] : []), 'identity'];
   // RFC 9110 §8.4.1.3: x-gzip is gzip, also when it refuses (x-gzip;q=0).
   const header = acceptEncoding?.replace(X_GZIP, '$1gzip');

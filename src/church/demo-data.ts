@@ -1,11 +1,10 @@
 // Loads the fictional demo churches (data/demo/churches.json) into an empty church store at start.
-import fs from 'node:fs';
-import path from 'node:path';
+import { readResourceText, resourcePath } from '../resources/resources.ts';
 import { importChurchDocument } from './import/import-churches.ts';
 import type { ImportSummary } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
 
-export const DEMO_DATA_FILE = path.resolve(import.meta.dirname, '../../data/demo/churches.json');
+export const DEMO_DATA_FILE = resourcePath('data/demo/churches.json');
 
 /**
  * Imports the demo document when the store has no church yet; returns what was written, or
@@ -20,6 +19,6 @@ export async function loadDemoDataIfEmpty(
   file: string = DEMO_DATA_FILE,
 ): Promise<ImportSummary | undefined> {
   if ((await churches.counts()).churches > 0) return undefined;
-  const document: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const document: unknown = JSON.parse(readResourceText(file));
   return importChurchDocument(churches, document, { now });
 }

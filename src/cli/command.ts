@@ -23,6 +23,15 @@ export interface CliCommand {
   run(args: string[], context: CliContext): Promise<number>;
 }
 
+/**
+ * A command on the database file itself (backup, restore): it is given no open database, since
+ * opening one would apply migrations, and a restore replaces the file.
+ */
+export interface DatabaseFileCommand extends Omit<CliCommand, 'run'> {
+  database: 'file';
+  run(args: string[], context: Pick<CliContext, 'config' | 'print'>): Promise<number>;
+}
+
 /** A refusal the operator can act on: printed without a stack trace, exit code 1. */
 export class CliError extends Error {
   constructor(message: string) {

@@ -9,10 +9,12 @@ import { openPostgresDatabase } from '../db/postgres/database.ts';
 import { applyPostgresMigrations } from '../db/postgres/migrate.ts';
 import { describeTarget } from '../db/storage.ts';
 import { parseCommandLine } from './arguments.ts';
-import { type CliCommand, CliError } from './command.ts';
+import { CliError, type DatabaseFileCommand } from './command.ts';
 
-export const copyCommand: CliCommand = {
+/** A command on the files themselves: it opens the SQLite file read-only and PostgreSQL on its own, never through the CLI's storage. */
+export const copyCommand: DatabaseFileCommand = {
   name: 'copy-to-postgres',
+  database: 'file',
   arguments: '[--from FILE]',
   summary:
     'copy the SQLite database (DATABASE_PATH, or FILE) into the empty PostgreSQL database of DATABASE_URL: one transaction, ids kept, checked by counts',

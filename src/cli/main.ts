@@ -3,11 +3,17 @@ import { loadConfig } from '../config.ts';
 import { openStorage } from '../db/storage.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
-import { type CliCommand, CliError } from './command.ts';
+import { type CliCommand, CliError, type DatabaseFileCommand } from './command.ts';
 import { createCliContext } from './context.ts';
 import { copyCommand } from './copy-command.ts';
+import { databaseCommands } from './database-commands.ts';
 
-export const commands: readonly CliCommand[] = [...churchCommands, ...accountCommands, copyCommand];
+export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [
+  ...churchCommands,
+  ...accountCommands,
+  ...databaseCommands,
+  copyCommand,
+];
 
 const HELP = new Set(['help', '--help', '-h']);
 
@@ -37,17 +43,25 @@ export async function runCli(
     return 0;
   }
   const config = loadConfig(env);
+  if ('database' in command) return refusalsAsExitCode(() => command.run(args, { config, print }), printError);
   const storage = await openStorage(config, undefined, 'church-api-cli');
   try {
-    return await command.run(args, createCliContext(config, storage, print));
+    return await refusalsAsExitCode(() => command.run(args, createCliContext(config, storage, print)), printError);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** A CliError is one line on stderr and exit code 1; anything else is a bug and goes up with its stack. */
+async function refusalsAsExitCode(run: () => Promise<number>, printError: (line: string) => void): Promise<number> {
+  try {
+    return await run();
   } catch (error) {
     if (error instanceof CliError) {
       printError(`Error: ${error.message}`);
       return 1;
     }
     throw error;
-  } finally {
-    await storage.close();
   }
 }
 

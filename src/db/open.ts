@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { resourcePath } from '../resources/resources.ts';
 import { applyMigrations } from './migrate.ts';
 
 export type Db = Database.Database;
@@ -17,7 +18,12 @@ export function openDatabase(file: string, migrationsDir = defaultMigrationsDir(
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  applyMigrations(db, migrationsDir);
+  try {
+    applyMigrations(db, migrationsDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
@@ -41,5 +47,5 @@ function ownerOnly(file: string): void {
 }
 
 export function defaultMigrationsDir(): string {
-  return path.resolve(import.meta.dirname, '../../data/migrations');
+  return resourcePath('data/migrations');
 }

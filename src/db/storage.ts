@@ -16,7 +16,9 @@ import { createSqliteCredentialRepository } from '../portal/storage/sqlite-crede
 import { createSqliteSessionRepository } from '../portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from '../portal/storage/sqlite-token-repository.ts';
 import type { TokenRepository } from '../portal/storage/token-repository.ts';
+import { MigrationError } from './migrate.ts';
 import { type Db, openDatabase } from './open.ts';
+import { pingDatabase } from './ping.ts';
 import { openPostgresDatabase, type PostgresDatabase, type PostgresSettings } from './postgres/database.ts';
 import { applyPostgresMigrations } from './postgres/migrate.ts';
 
@@ -51,6 +53,7 @@ export async function openStorage(config: Readonly<Config>, logger?: Logger, app
 
 /** The repositories over an open, migrated SQLite database; close() closes it. */
 export function sqliteStorage(db: Db, logger?: Logger): Storage {
+  const ping = pingDatabase(db);
   return {
     backend: 'sqlite',
     churches: createSqliteChurchRepository(db),
@@ -59,7 +62,7 @@ export function sqliteStorage(db: Db, logger?: Logger): Storage {
     tokens: createSqliteTokenRepository(db),
     credentials: createSqliteCredentialRepository(db),
     async ping() {
-      db.prepare('SELECT 1').get();
+      ping();
     },
     async close() {
       db.close();
@@ -101,6 +104,10 @@ function openSqlite(file: string): Db {
   try {
     return openDatabase(file);
   } catch (error) {
+    if (error instanceof MigrationError) {
+      // Not the setting's fault, but the same one-line refusal: the operator reads what failed and that nothing changed.
+      throw new ConfigError('DATABASE_PATH', `cannot upgrade the database ${file}: ${error.message}`, { cause: error });
+    }
     throw new ConfigError('DATABASE_PATH', `cannot open the database ${file} (${error instanceof Error ? error.message : String(error)})`, {
       cause: error,
     });

@@ -4,6 +4,7 @@ import { KEY_LENGTH, KEY_PREFIX } from '../keys/format.ts';
 import { biblePaths } from './openapi/bible-operations.ts';
 import { churchPaths } from './openapi/church-operations.ts';
 import { documentDescription } from './openapi/description.ts';
+import { healthPaths } from './openapi/health-operations.ts';
 import { SchemaComponents } from './openapi/schema-components.ts';
 import type { DocumentParts, Json, OpenApiConfig } from './openapi/types.ts';
 
@@ -18,7 +19,7 @@ export type { OpenApiConfig };
  */
 export function openApiDocument(config: OpenApiConfig): Json {
   const parts: DocumentParts = { config, components: new SchemaComponents() };
-  const paths = { ...churchPaths(parts), ...biblePaths(parts) };
+  const paths = { ...churchPaths(parts), ...biblePaths(parts), ...healthPaths(parts) };
   return {
     openapi: '3.1.0',
     info: {
@@ -35,6 +36,7 @@ export function openApiDocument(config: OpenApiConfig): Json {
         name: 'Bible',
         description: 'Public-domain and openly licensed versions, one per language, without a key; also published as static JSON.',
       },
+      { name: 'Operations', description: 'Probes for monitors and load balancers: no key, no rate limit, never cached.' },
     ],
     paths,
     components: {

@@ -1,19 +1,17 @@
 // The OpenAPI document at /api/openapi.json, the reference page at /docs (Swagger UI from npm, no CDN), and /docs/problems.
 
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import express, { type Router } from 'express';
 import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
 import { sendJson } from '../http/cache.ts';
+import { staticResources } from '../http/static-resources.ts';
+import { readResourceText, resourcePath } from '../resources/resources.ts';
 import { type OpenApiConfig, openApiDocument } from './openapi.ts';
 import { problemsPage } from './problems-page.ts';
 
-const require = createRequire(import.meta.url);
-const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-const docsDir = path.resolve(import.meta.dirname, '../../public/docs');
-
 /** Only what the page needs from swagger-ui-dist is exposed. */
-const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
+const SWAGGER_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
+const DAY_SECONDS = 24 * 60 * 60;
+const HOUR_SECONDS = 60 * 60;
 
 // The page loads nothing from elsewhere and sends no requests but to this origin.
 const DOCS_CSP =
@@ -24,6 +22,7 @@ export function createDocsRouter(config: OpenApiConfig): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   const documentBody = openApiDocument(config);
   const problemsHtml = problemsPage(config.publicBaseUrl);
+  const pageHtml = readResourceText(resourcePath('public/docs/index.html'));
 
   router.get('/', (_req, res) => {
     res.json({
@@ -43,15 +42,15 @@ export function createDocsRouter(config: OpenApiConfig): Router {
     res.setHeader('Cache-Control', DOCS_CACHE_CONTROL);
     res.type('html').send(problemsHtml);
   });
-  router.get('/docs', (_req, res, next) => {
+  router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
-    res.sendFile(path.join(docsDir, 'index.html'), (error) => error && next(error));
+    res.setHeader('Cache-Control', 'public, max-age=0');
+    res.type('html').send(pageHtml);
   });
-  router.get('/docs/assets/:file', (req, res, next) => {
-    const file = String(req.params.file);
-    if (!SWAGGER_ASSETS.has(file)) return next();
-    res.sendFile(path.join(swaggerUiDir, file), { maxAge: '1d' }, (error) => error && next(error));
-  });
-  router.use('/docs', express.static(docsDir, { index: false, maxAge: '1h' }));
+  router.use(
+    '/docs/assets',
+    staticResources(resourcePath('node_modules/swagger-ui-dist'), { maxAgeSeconds: DAY_SECONDS, only: SWAGGER_ASSETS, unknown: 'next' }),
+  );
+  router.use('/docs', staticResources(resourcePath('public/docs'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
   return router;
 }

@@ -8,12 +8,21 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** Query parameters whose values are left out of the logged path, whatever they hold. */
 const SECRET_PARAMETER = /^(?:key|api[_-]?key|access[_-]?token|token|password|secret)$/i;
 
+export interface RequestLogOptions {
+  /**
+   * Paths whose successful answers are logged at debug rather than info: health probes, which a
+   * load balancer sends every few seconds, would otherwise be most of the log. Their errors stay at info.
+   */
+  quietPaths?: readonly string[];
+}
+
 /**
  * Gives each request an id (a sane incoming X-Request-Id, else a new UUID) on res.locals and in the
  * response, and logs one `request` line when the response is finished. pino-http would do the same
  * but is not a dependency; this is the part of it the service needs.
  */
-export function requestLog(logger: Logger): RequestHandler {
+export function requestLog(logger: Logger, { quietPaths = [] }: RequestLogOptions = {}): RequestHandler {
+  const quiet = new Set(quietPaths);
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -22,7 +31,8 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const apiKeyId: unknown = res.locals.apiKeyId;
-      logger.info(
+      const level = quiet.has(req.path) && res.statusCode < 400 ? 'debug' : 'info';
+      logger[level](
         {
           requestId,
           method: req.method,

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler } from 'express';
 import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
-import { createInvalidKeyThrottle, type InvalidKeyThrottle } from '../limits/invalid-key-throttle.ts';
+import { createInvalidKeyThrottle } from '../limits/invalid-key-throttle.ts';
 import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
 export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger' | 'clock'>;
@@ -23,29 +23,16 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
  * Authenticates a request by `Authorization: Bearer sk_live_…`.
- * Order: per-address throttle (only an address already over its limit of failures is refused),
- * header shape, key format and checksum (no database work for a malformed key), then the
- * fingerprint lookup. Each 401 counts one failure for the address; a valid key counts nothing.
+ * Order: header shape, key format and checksum (no database work for a malformed key), then the
+ * fingerprint lookup. A refusal goes through the per-address throttle of invalid keys: a 401 counts
+ * one failure for the address, and an address already over its limit gets 429 instead. A valid key
+ * never meets the throttle, whatever its address sent before.
  */
 export function createKeyAuth(services: KeyAuthServices): RequestHandler {
   const throttle = createInvalidKeyThrottle(services);
-  const authenticate = createAuthenticate(services, throttle);
-  return (req, res, next) => {
-    throttle.refuseThrottled(req, res, (error?: unknown) => {
-      if (error !== undefined) return next(error);
-      // Called from the throttle's callback, so Express does not see this promise: forward its rejection here.
-      authenticate(req, res, next).catch(next);
-    });
-  };
-}
-
-function createAuthenticate(
-  { keys, fingerprinter, clock, logger }: KeyAuthServices,
-  throttle: InvalidKeyThrottle,
-): (...args: Parameters<RequestHandler>) => Promise<void> {
+  const { keys, fingerprinter, clock, logger } = services;
   const refuse = async (req: Request, next: NextFunction, problem: Problem) => {
-    await throttle.countFailure(req);
-    next(new ApiError(problem));
+    next(new ApiError(await throttle.refusalFor(req, problem)));
   };
   return async (req, res, next) => {
     const header = req.get('authorization');

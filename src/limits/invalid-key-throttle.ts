@@ -1,24 +1,25 @@
-// The per-address throttle of failed key authentications: counts only 401s, refuses an address only once it is over the limit.
-import type { Request, RequestHandler } from 'express';
+// The per-address throttle of failed key authentications: counts only 401s; past the limit an address's invalid keys get 429, its valid ones are still served.
+import type { Request } from 'express';
 import { ipKeyGenerator, type Options } from 'express-rate-limit';
-import { problems } from '../../build/contract/problems.ts';
+import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
-import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 
 export interface InvalidKeyThrottle {
-  /** Middleware: an address over the limit gets a 429 before its key is even looked at; any other passes untouched. */
-  refuseThrottled: RequestHandler;
-  /** Counts one failed authentication (a 401) for the request's address; resolves once counted (or the store failed). */
-  countFailure(req: Request): Promise<void>;
+  /**
+   * For a request about to be refused with `unauthorized` (a 401): when its address is already over
+   * the limit, the 429 problem instead (not counted again); otherwise counts this failure and
+   * returns `unauthorized`. A request whose key is valid never comes here, so it is never refused.
+   */
+  refusalFor(req: Request, unauthorized: Problem): Promise<Problem>;
 }
 
 /**
- * Unlike a limiter that counts every request on arrival and takes it back when it did not
- * fail, nothing is counted for a request whose key turns out valid: bursts of valid requests,
- * however concurrent, can never trip it. The check reads the count without adding to it.
- * A store that fails or does not answer lets the request pass (logged by the store).
+ * Only failures are looked at: nothing is read or counted for a request whose key turns out
+ * valid, so a valid key is served whatever other requests from its address sent (decisions.md),
+ * and bursts of valid requests, however concurrent, can never trip it. A store that fails or does
+ * not answer lets the request have its 401 (logged by the store).
  */
 export function createInvalidKeyThrottle(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): InvalidKeyThrottle {
   const limit = services.config.invalidKeyLimitPerMinute;
@@ -28,25 +29,21 @@ export function createInvalidKeyThrottle(services: Pick<AppServices, 'config' | 
   const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 
   return {
-    refuseThrottled: (req, _res, next) => {
-      if (!store.get) return next();
-      Promise.resolve(store.get(addressOf(req)))
-        .then((info) => {
-          // rate-limit-redis reads an absent count as NaN: no count.
-          if (info === undefined || !(info.totalHits >= limit)) return next();
-          next(new ApiError(problems.tooManyInvalidKeys(limit, secondsUntil(info.resetTime))));
-        })
-        .catch((error: unknown) => {
-          log.error(error, 'invalid-key throttle: store error, letting the request through');
-          next();
-        });
-    },
-    async countFailure(req) {
+    async refusalFor(req, unauthorized) {
+      const address = addressOf(req);
       try {
-        await store.increment(addressOf(req));
+        const info = await store.get?.(address);
+        // rate-limit-redis reads an absent count as NaN: no count.
+        if (info !== undefined && info.totalHits >= limit) return problems.tooManyInvalidKeys(limit, secondsUntil(info.resetTime));
+      } catch (error) {
+        log.error(error, 'invalid-key throttle: store error, answering 401 without the throttle');
+      }
+      try {
+        await store.increment(address);
       } catch (error) {
         log.error(error, 'invalid-key throttle: store error, the failure was not counted');
       }
+      return unauthorized;
     },
   };
 }

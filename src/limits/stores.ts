@@ -22,6 +22,8 @@ export interface LimitStores {
   signInClient: Store;
   /** Stops timers and quits the Redis connection. */
   close(): Promise<void>;
+  /** Redis only: one PING, for the readiness check (rejects when Redis is down; a hung one never answers). */
+  ping?: () => Promise<void>;
 }
 
 /** Redis key prefixes, one per limiter, so their counts never mix. */
@@ -103,6 +105,9 @@ async function createRedisStores(url: string, timeoutMs: number, logger: Logger)
     async close() {
       started = false;
       if (client.isOpen) await client.close();
+    },
+    async ping() {
+      await client.ping();
     },
   };
 }

@@ -1,12 +1,11 @@
 // What a new password must be: long enough, not absurdly long, and not on the list of common passwords.
-import fs from 'node:fs';
-import path from 'node:path';
+import { readResourceText, resourcePath } from '../resources/resources.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long enough for any passphrase; bounds the hashing work one request can cause. */
 export const MAX_PASSWORD_LENGTH = 200;
 
-const COMMON_PASSWORDS_FILE = path.resolve(import.meta.dirname, '../../data/common-passwords.txt');
+const COMMON_PASSWORDS_FILE = resourcePath('data/common-passwords.txt');
 let commonPasswords: Set<string> | undefined;
 
 /**
@@ -28,8 +27,7 @@ export function passwordRefusal(password: string, context: { email?: string } = 
 /** data/common-passwords.txt: one password a line, compared in lower case. */
 function loadCommonPasswords(): Set<string> {
   commonPasswords ??= new Set(
-    fs
-      .readFileSync(COMMON_PASSWORDS_FILE, 'utf8')
+    readResourceText(COMMON_PASSWORDS_FILE)
       .split('\n')
       .map((line) => line.trim().toLowerCase())
       .filter((line) => line !== '' && !line.startsWith('#')),

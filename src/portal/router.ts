@@ -1,9 +1,10 @@
 // The developer portal under /portal/: security headers, assets, sessions, CSRF, then the page groups, with HTML error pages.
-import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import type { AppServices } from '../app-services.ts';
+import { staticResources } from '../http/static-resources.ts';
+import { resourcePath } from '../resources/resources.ts';
 import { createAccountRoutes } from './account.ts';
 import { createPortalAuthService } from './auth-service.ts';
 import { portalCsrf } from './csrf.ts';
@@ -26,7 +27,7 @@ export type PortalRouterServices = Pick<AppServices, 'config' | 'logger' | 'acco
 /** The portal's own cookie name: the API sets none, and providers on the same host set theirs. */
 export const SESSION_COOKIE = 'portal_sid';
 
-const ASSETS_DIR = path.resolve(import.meta.dirname, '../../public/portal');
+const ASSETS_MAX_AGE_SECONDS = 60 * 60;
 const PORTAL_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 /**
@@ -49,7 +50,7 @@ export function createPortalRouter(services: PortalRouterServices): Router {
 
   const router = express.Router();
   router.use(portalHelmet());
-  router.use('/assets', express.static(ASSETS_DIR, { index: false, maxAge: '1h', fallthrough: false }));
+  router.use('/assets', staticResources(resourcePath('public/portal'), { maxAgeSeconds: ASSETS_MAX_AGE_SECONDS, unknown: 'error' }));
   router.use(methodCheck);
   router.use((_req, res, next) => {
     // Pages hold CSRF tokens, new keys and account details: never kept by a cache.

@@ -70,6 +70,22 @@ describe('GET /passage', () => {
     expect(body.passages[2]).toMatchObject({ from: { chapter: 3, verse: 16 }, to: { chapter: 3, verse: 17 } });
   });
 
+  test('passage verses carry the layout fields of the chapter verses: heading, notes, paragraphs, poetry, words of Jesus', async () => {
+    const body = (await passage('Gn 1:1-2; Ps 1:1; Jn 3:16-17', 'en')).json() as PassageBody;
+    const chapterVerses = async (path: string) => ((await rawRequest(api(`${path}?lang=en`))).json() as { verses: object[] }).verses;
+    const [genesis, psalm, john] = body.passages;
+    expect(genesis?.verses).toEqual((await chapterVerses('/GEN/1')).slice(0, 2).map((verse) => ({ chapter: 1, ...verse })));
+    expect(psalm?.verses).toEqual((await chapterVerses('/PSA/1')).map((verse) => ({ chapter: 1, ...verse })));
+    expect(john?.verses).toEqual((await chapterVerses('/JHN/3')).map((verse) => ({ chapter: 3, ...verse })));
+    // The fixture's side fields, each present, so the comparison above compared them.
+    expect(genesis?.verses.map((verse) => Object.keys(verse))).toEqual([
+      ['chapter', 'verse', 'text', 'heading'],
+      ['chapter', 'verse', 'text', 'notes'],
+    ]);
+    expect(psalm?.verses[0]).toMatchObject({ poetry: [{ at: 0, indent: 1 }, { indent: 2 }] });
+    expect(john?.verses[1]).toMatchObject({ paragraphs: [0], wordsOfJesus: [{ start: 3, end: 18 }] });
+  });
+
   test('an end past the chapter is clamped, and from/to say which verses are held', async () => {
     const body = (await passage('Gen 1:2-99', 'nl')).json() as PassageBody;
     expect(body.passages[0]).toMatchObject({ reference: 'Genesis 1:2-5', from: { chapter: 1, verse: 2 }, to: { chapter: 1, verse: 5 } });

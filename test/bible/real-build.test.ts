@@ -1,9 +1,12 @@
 // Against a full build of the five real versions (only when BIBLE_SOURCES_DIR is set): golden verses and search per language.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Lang } from '../../build/contract/books.ts';
+import type { DownloadBody, VersionsResponse } from '../../build/contract/response-schemas.ts';
 import { buildBible } from '../../build/pipeline.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -139,6 +142,15 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     expect(media('searchBible').example).toEqual(await served('/search?q=%22only%20begotten%20son%22&lang=en&size=2'));
     expect(media('getVerse').example).toEqual(await served('/John/3/16?lang=en'));
     expect(media('getPassage').example).toEqual(await served('/passage?ref=Jn%203:16-17&lang=en'));
+    // The download's example is abridged: its first book, and the first verses of its first chapter.
+    const download = (await served('/download?lang=en')) as DownloadBody;
+    const abridged = media('getBibleDownload').example as DownloadBody;
+    const firstChapter = download.chapters[0]!;
+    expect(abridged).toEqual({
+      ...download,
+      books: download.books.slice(0, abridged.books.length),
+      chapters: [{ ...firstChapter, verses: firstChapter.verses.slice(0, abridged.chapters[0]!.verses.length) }],
+    });
   });
 
   test('a verse a version leaves out (BLIVRE has no Psalm 46:3) answers 404 alone, and is skipped in a range', async () => {
@@ -165,6 +177,45 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     expect([psalm.from, psalm.to, psalm.verses.length]).toEqual([1, 2, 2]);
   });
 
+  test.each(GOLDEN)(
+    'the download of $lang ($version): size and SHA-256 as versions lists them, every chapter, each encoding the same bytes',
+    async (golden) => {
+      const { versions } = (await rawRequest(api('/versions'))).json() as VersionsResponse;
+      const { download: link, ...version } = versions.find((entry) => entry.lang === golden.lang)!;
+      const identity = await rawRequest(`${server.url}${link.url}`);
+      expect([identity.status, identity.body.length]).toEqual([200, link.bytes]);
+      expect(createHash('sha256').update(identity.body).digest('hex')).toBe(link.sha256);
+      const [br, gzip] = await Promise.all([
+        rawRequest(`${server.url}${link.url}`, { 'accept-encoding': 'br' }),
+        rawRequest(`${server.url}${link.url}`, { 'accept-encoding': 'gzip' }),
+      ]);
+      expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+      expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+      expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+
+      const body = identity.json() as DownloadBody;
+      expect(body.version).toEqual(version);
+      const books = (await rawRequest(api(`/books?lang=${golden.lang}`))).json() as { books: DownloadBody['books'] };
+      expect(body.books).toEqual(books.books);
+      const everyChapter = books.books.flatMap((book) =>
+        book.verseCounts.flatMap((last, i) => (last > 0 ? [`${book.usfm} ${i + 1}`] : [])),
+      );
+      expect(body.chapters.map((chapter) => `${chapter.book.usfm} ${chapter.chapter}`)).toEqual(everyChapter);
+      expect(body.chapters).toHaveLength(1189);
+      expect(body.chapters.reduce((sum, chapter) => sum + chapter.verses.length, 0)).toBe(version.verses);
+      // Chapters as the chapter endpoint answers them: the first, the longest, the golden one, the last.
+      for (const [usfm, chapter] of [
+        ['GEN', 1],
+        ['PSA', 119],
+        ['JHN', 3],
+        ['REV', 22],
+      ] as const) {
+        const inFile = body.chapters.find((entry) => entry.book.usfm === usfm && entry.chapter === chapter);
+        expect(inFile, `${usfm} ${chapter}`).toEqual((await rawRequest(api(`/${usfm}/${chapter}?lang=${golden.lang}`))).json());
+      }
+    },
+  );
+
   test.each(GOLDEN)('search in $lang finds John 3:16 whatever the case and accents', async (golden) => {
     const res = await rawRequest(api(`/search?lang=${golden.lang}&size=50&q=${encodeURIComponent(golden.search)}`));
     expect(res.status).toBe(200);
@@ -190,7 +241,10 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
       passages: { reference: string; verses: { chapter: number; verse: number; text: string }[] }[];
     };
     expect(body.passages[0]?.reference).toBe(`${golden.johnName} 3:16-4:2`);
-    expect(body.passages[0]?.verses[0]).toEqual({ chapter: 3, verse: 16, text: golden.john3v16 });
+    // The layout fields (words of Jesus, paragraphs) sit beside the text, as in chapters; the text itself is golden.
+    expect(body.passages[0]?.verses[0]).toMatchObject({ chapter: 3, verse: 16, text: golden.john3v16 });
+    const { verses: chapterVerses } = (await rawRequest(api(`/${golden.john}/3?lang=${golden.lang}`))).json() as PassageBody;
+    expect(body.passages[0]?.verses[0]).toEqual({ chapter: 3, ...chapterVerses.find((verse) => verse.verse === 16) });
     expect(body.passages[0]?.verses.at(-1)).toMatchObject({ chapter: 4, verse: 2 });
     expect(body.passages[1]?.verses.map((verse) => `${verse.chapter}:${verse.verse}`)).toEqual(['1:3']);
     // One verse by URL is the range of that verse.

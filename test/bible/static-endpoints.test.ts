@@ -60,6 +60,7 @@ describe('versions', () => {
       'books',
       'chapters',
       'verses',
+      'download',
     ]);
     expect(body.versions[0]).toMatchObject({ books: 3, chapters: 6 });
   });

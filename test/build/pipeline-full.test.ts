@@ -1,4 +1,5 @@
 // The whole Bible build over the five real sources (BIBLE_SOURCES_DIR), built once into a temporary folder.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
+import { staticHost } from '../helpers/static-host.ts';
 
 const SOURCES = requirement('BIBLE_SOURCES_DIR').path;
 
@@ -98,6 +100,37 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
     const rvr = report.versions.find((v: { code: string }) => v.code === 'RVR');
     expect(rvr.issues['missing-verse'].count).toBeGreaterThanOrEqual(15);
     expect(rvr.issues['missing-verse'].where).toContain('JON 1:17');
+  });
+
+  it('writes _redirects whose every rewrite reaches a file of the tree, for every chapter of every book, and _headers giving each CORS', async () => {
+    const host = staticHost(options.publicDir!);
+    const rewrites = host.rules.filter((rule) => rule.to.startsWith('/'));
+    expect(rewrites.length).toBeGreaterThan(1000);
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      const { books } = JSON.parse(await readFile(join(tree(), lang, 'books.json'), 'utf8')) as {
+        books: { usfm: string; chapters: number }[];
+      };
+      const chapters = new Map(books.map((book) => [book.usfm, book.chapters]));
+      for (const rule of rewrites.filter((candidate) => candidate.to.startsWith(`/api/v1/bible/${lang}/`))) {
+        const usfm = rule.to.split('/')[5];
+        const last = rule.to.includes(':chapter') ? chapters.get(usfm) : 1;
+        expect(last, `${rule.from} → ${rule.to}`).toBeGreaterThan(0);
+        for (const chapter of [1, last!]) {
+          const file = rule.to.replace(':chapter', String(chapter)).slice(1);
+          expect(existsSync(join(options.publicDir!, file)), `${rule.from} → ${file}`).toBe(true);
+        }
+      }
+      expect(host.answer(`/api/v1/bible/${books[65].usfm}/22?lang=${lang}`)).toMatchObject({
+        status: 200,
+        file: `api/v1/bible/${lang}/REV/22.json`,
+        headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+      });
+    }
+    for (const rule of rewrites.filter(
+      (candidate) => !candidate.to.startsWith('/api/v1/bible/fr/') && !/\/(en|es|pt|nl)\//.test(candidate.to),
+    )) {
+      expect(existsSync(join(options.publicDir!, rule.to.slice(1))), rule.to).toBe(true);
+    }
   });
 
   it('reports up to date on a second run and rewrites nothing', async () => {

@@ -41,11 +41,13 @@ describe('the operator CLI', () => {
       'list-keys',
       'revoke-key',
       'import-reserved-emails',
+      'backup',
+      'restore',
       'copy-to-postgres',
     ]) {
       expect(listing).toMatch(new RegExp(`^  ${name} `, 'm'));
     }
-    expect(commands).toHaveLength(11);
+    expect(commands).toHaveLength(13);
     expect(listing).toContain('delete-developer --email E');
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(false);
   });

@@ -38,11 +38,14 @@ describe('the OpenAPI document for generated clients', () => {
       'getChurchAlbumPhotos',
       'listBibleVersions',
       'listBibleBooks',
+      'getBibleDownload',
       'getChapter',
       'getVerseRange',
       'getVerse',
       'getPassage',
       'searchBible',
+      'getHealth',
+      'getReadiness',
     ]);
   });
 
@@ -60,11 +63,14 @@ describe('the OpenAPI document for generated clients', () => {
         'PhotoList',
         'VersionList',
         'BookList',
+        'Download',
         'Passage',
         'Passage',
         'Passage',
         'PassageList',
         'SearchHitPage',
+        'Health',
+        'Readiness',
       ].map((name) => ({ $ref: `#/components/schemas/${name}` })),
     );
     for (const name of ['PostPage', 'LibraryItemPage', 'SearchHitPage']) {
@@ -75,10 +81,10 @@ describe('the OpenAPI document for generated clients', () => {
   it('makes lang one enum of the languages, wherever a parameter or a field holds one', () => {
     expect(schemas.Lang).toMatchObject({ type: 'string', enum: [...LANGS] });
     const langParameters = operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.name === 'lang'));
-    expect(langParameters).toHaveLength(6);
+    expect(langParameters).toHaveLength(7);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
-    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'Passage', 'PassageList', 'Version']);
+    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'DownloadVersion', 'Passage', 'PassageList', 'Version']);
     for (const [, schema] of langFields) expect((schema.properties as Json).lang).toEqual({ $ref: '#/components/schemas/Lang' });
   });
 
@@ -106,10 +112,10 @@ describe('the OpenAPI document for generated clients', () => {
 });
 
 describe('the errors the document promises', () => {
-  it('documents a 400 on every operation that takes a parameter (only the versions list takes none)', () => {
+  it('documents a 400 on every operation that takes a parameter (only the versions list and the probes take none)', () => {
     for (const operation of operations) {
       if (operation.parameters.length > 0) expect(Object.keys(operation.responses), operation.operationId).toContain('400');
-      else expect(operation.operationId).toBe('listBibleVersions');
+      else expect(['listBibleVersions', 'getHealth', 'getReadiness']).toContain(operation.operationId);
     }
   });
 

@@ -23,10 +23,14 @@ const SPEC_PATHS = [
   '/api/v1/bible/{abbr}/{chapter}',
   '/api/v1/bible/{abbr}/{chapter}/{from}/{to}',
   '/api/v1/bible/search',
-  // Beyond the spec's 13 (issue 12): one verse by URL, and passages.
+  // Beyond the spec's 13 (issue 12): one verse by URL, passages, and a whole version in one file.
   '/api/v1/bible/{abbr}/{chapter}/{verse}',
   '/api/v1/bible/passage',
+  '/api/v1/bible/download',
 ];
+
+/** The probes for monitors and load balancers (issue 14), beside the API's own endpoints. */
+const PROBE_PATHS = ['/healthz', '/readyz'];
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -37,10 +41,10 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists the 13 endpoints of the spec and the 2 of issue 12, each with GET only', () => {
+  it('lists the 13 endpoints of the spec, the 3 of issue 12 and the 2 probes, each with GET only', () => {
     const paths = openApiDocument(DEFAULTS).paths as Record<string, Record<string, unknown>>;
-    expect(Object.keys(paths).sort()).toEqual([...SPEC_PATHS].sort());
-    for (const path of SPEC_PATHS) expect(Object.keys(paths[path])).toEqual(['get']);
+    expect(Object.keys(paths).sort()).toEqual([...SPEC_PATHS, ...PROBE_PATHS].sort());
+    for (const path of [...SPEC_PATHS, ...PROBE_PATHS]) expect(Object.keys(paths[path])).toEqual(['get']);
   });
 
   it('resolves every schema it refers to', () => {
@@ -80,7 +84,7 @@ describe('the documentation served by the service', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(body.openapi).toBe('3.1.0');
-    expect(Object.keys(body.paths)).toHaveLength(SPEC_PATHS.length);
+    expect(Object.keys(body.paths)).toHaveLength(SPEC_PATHS.length + PROBE_PATHS.length);
   });
 
   it('serves /docs as a page whose scripts and styles come from this origin only', async () => {

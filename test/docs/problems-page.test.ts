@@ -137,6 +137,8 @@ describe('every problem the service answers', () => {
     // A server without any Bible build.
     unbuilt = await startTestServer({ DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
     keep(await rawRequest(`${unbuilt.url}/api/v1/bible/versions`));
+    // Not ready: no Bible build there either.
+    keep(await rawRequest(`${unbuilt.url}/readyz`));
   });
   afterAll(async () => {
     await server?.close();

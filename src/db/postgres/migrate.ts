@@ -1,5 +1,5 @@
 // PostgreSQL migrations: data/migrations/postgres/NNN_name.sql, applied once under an advisory lock, each in its own transaction.
-import path from 'node:path';
+import { resourcePath } from '../../resources/resources.ts';
 import { readMigrations } from '../migrate.ts';
 import type { PostgresDatabase } from './database.ts';
 
@@ -64,5 +64,5 @@ export async function applyPostgresMigrations(db: PostgresDatabase, options: Pos
 }
 
 export function defaultPostgresMigrationsDir(): string {
-  return path.resolve(import.meta.dirname, '../../../data/migrations/postgres');
+  return resourcePath('data/migrations/postgres');
 }

@@ -1,17 +1,27 @@
 // Real answers of the Bible endpoints for the document's examples: the versions of data/bible-versions.json, real verses of real builds.
 
 import { bookByUsfm, type CanonBook, type Lang } from '../../../build/contract/books.ts';
+import { downloadUrl } from '../../../build/contract/layout.ts';
 import type {
   BooksResponse,
   ChapterLink,
   ChapterResponse,
+  DownloadBody,
+  DownloadLink,
   PassageResponse,
   SearchHitPage,
   VersionDescription,
   VersionsResponse,
   WordMatch,
 } from '../../../build/contract/response-schemas.ts';
-import { bookRef, booksResponse, type ChapterNavigation, chapterResponse, versionsResponse } from '../../../build/contract/responses.ts';
+import {
+  bookRef,
+  booksResponse,
+  type ChapterNavigation,
+  chapterResponse,
+  downloadVersion,
+  versionsResponse,
+} from '../../../build/contract/responses.ts';
 import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
 
 /** Counts of a full build of the pinned sources (README, "Versification"); test/bible/real-build.test.ts compares. */
@@ -23,8 +33,22 @@ const BUILT_COUNTS: Record<Lang, { books: number; chapters: number; verses: numb
   nl: { books: 66, chapters: 1189, verses: 31_100 },
 };
 
+/**
+ * The downloads of a full build of the pinned sources: size and SHA-256 of each uncompressed file.
+ * They change with any change to the text or its shape; test/bible/real-build.test.ts compares.
+ */
+const BUILT_DOWNLOADS: Record<Lang, Omit<DownloadLink, 'url'>> = {
+  fr: { bytes: 6_259_867, sha256: 'ebe2137967e6fed9368176cd8fc104c57f6de5eb8b065fb686954924fa43286c' },
+  en: { bytes: 5_700_458, sha256: '473154d87af3f22f444e8466461be8e5e243676efd8dfa6aece1c4eb68f76eaf' },
+  es: { bytes: 5_048_696, sha256: '29b09ec3f72bb68a17be3f44af6bb2d80978d524dbdefc2d05ce4c94daf36283' },
+  pt: { bytes: 5_133_480, sha256: '0233da0becbe99735d1190f5b0488f17087e764887c36bba1c3b03a085509482' },
+  nl: { bytes: 5_450_136, sha256: 'db45151a2634f1deb401030ebb62851f45a2b5d7d232e99f672e516c33f82fb2' },
+};
+
 const JOHN_3_16_KJV =
   'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.';
+
+const JOHN_3_17_KJV = 'For God sent not his Son into the world to condemn the world; but that the world through him might be saved.';
 
 /** Verses per chapter of the KJV's first two books, as a full build counts them. */
 const KJV_VERSE_COUNTS = {
@@ -43,8 +67,38 @@ export function versionsExample(): VersionsResponse {
   const versions = (versionManifest.versions as VersionDescription[]).map((info) => ({
     info,
     counts: { lang: info.lang, code: info.code, ...BUILT_COUNTS[info.lang] },
+    download: { url: downloadUrl(info.lang), ...BUILT_DOWNLOADS[info.lang] },
   }));
   return versionsResponse(versions);
+}
+
+/**
+ * GET /api/v1/bible/download?lang=en, abridged: the whole file holds 66 books and 1,189 chapters;
+ * the example keeps the first book and the first two verses of the first chapter.
+ */
+export function downloadExample(): DownloadBody {
+  const info = (versionManifest.versions as VersionDescription[]).find((version) => version.lang === 'en');
+  if (!info) throw new Error('no version for en in the manifest');
+  const genesis1 = chapterResponse(
+    'en',
+    'KJV',
+    canon('GEN'),
+    1,
+    [
+      { number: 1, text: 'In the beginning God created the heaven and the earth.' },
+      {
+        number: 2,
+        text: 'And the earth was without form and void; and darkness was upon the face of the deep. And the Spirit of God moved upon the face of the waters.',
+      },
+    ],
+    navigation('en', 31, null, link('GEN', 'en', 2)),
+  );
+  return {
+    version: downloadVersion(info, { lang: 'en', code: 'KJV', ...BUILT_COUNTS.en }),
+    books: booksExample().books.slice(0, 1),
+    // The chapter's own from/to (1-31): the example drops verses, the file has them all.
+    chapters: [{ ...genesis1, to: 31 }],
+  };
 }
 
 /** The first two books of GET /api/v1/bible/books?lang=en, with the KJV's verses per chapter. */
@@ -154,13 +208,10 @@ export function passageExample(): PassageResponse {
         book: bookRef(canon('JHN'), 'en'),
         from: { chapter: 3, verse: 16 },
         to: { chapter: 3, verse: 17 },
+        // Each verse with the layout fields of the chapter's verses: Jesus speaks both.
         verses: [
-          { chapter: 3, verse: 16, text: JOHN_3_16_KJV },
-          {
-            chapter: 3,
-            verse: 17,
-            text: 'For God sent not his Son into the world to condemn the world; but that the world through him might be saved.',
-          },
+          { chapter: 3, verse: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] },
+          { chapter: 3, verse: 17, text: JOHN_3_17_KJV, wordsOfJesus: [{ start: 0, end: JOHN_3_17_KJV.length }] },
         ],
       },
     ],

@@ -5,6 +5,7 @@ import { staticPaths } from '../../../build/contract/layout.ts';
 import { type Problem, problems } from '../../../build/contract/problems.ts';
 import {
   BookListSchema,
+  DownloadSchema,
   PassageListSchema,
   PassageSchema,
   SearchHitPageSchema,
@@ -14,7 +15,15 @@ import { parseLang, parsePositiveInteger, parseSearch } from '../../bible/params
 import { parseRef } from '../../bible/passage.ts';
 import { bibleLimitPolicyName } from '../../limits/bible-limit.ts';
 import { RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
-import { booksExample, chapterExample, passageExample, rangeExamples, searchExample, versionsExample } from './bible-examples.ts';
+import {
+  booksExample,
+  chapterExample,
+  downloadExample,
+  passageExample,
+  rangeExamples,
+  searchExample,
+  versionsExample,
+} from './bible-examples.ts';
 import { bibleCorsHeaders, cacheHeaders, rateLimitHeaders, retryAfterHeader } from './headers.ts';
 import {
   abbrParameter,
@@ -59,7 +68,8 @@ export function biblePaths(parts: DocumentParts): Json {
     '/api/v1/bible/versions': path({
       operationId: 'listBibleVersions',
       summary: 'Versions',
-      description: 'The versions of this Bible, one per language, with licence, attribution and counts. Takes no parameter.',
+      description:
+        "The versions of this Bible, one per language, with licence, attribution, counts, and the URL, size and SHA-256 of each one's download (the whole version in one file). Takes no parameter.",
       parameters: [],
       body: VersionListSchema,
       example: versionsExample(),
@@ -73,6 +83,17 @@ export function biblePaths(parts: DocumentParts): Json {
       parameters: [langParameter(parts)],
       body: BookListSchema,
       example: booksExample(),
+      invalid: [unknownLang],
+      servedFrom: 'tree',
+    }),
+    '/api/v1/bible/download': path({
+      operationId: 'getBibleDownload',
+      summary: 'Whole version (download)',
+      description:
+        'The version of `lang` whole, in one file, for an app that works offline: the version with its counts, the books list, and every chapter exactly as GET /api/v1/bible/{abbr}/{chapter} answers it (navigation and attribution included). About 5-6 MB, 1.2-1.4 MB with brotli. `versions` lists its URL, size and SHA-256, so one request tells an app whether its copy is current. A static file of the tree, precompressed like the others. The example is abridged: the first book, and two verses of the first chapter.',
+      parameters: [langParameter(parts)],
+      body: DownloadSchema,
+      example: downloadExample(),
       invalid: [unknownLang],
       servedFrom: 'tree',
     }),

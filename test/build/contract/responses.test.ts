@@ -17,10 +17,14 @@ describe('Bible response bodies', () => {
       file: 'KJV.zip',
       sha256: '0'.repeat(64),
     };
-    const body = versionsResponse([{ info: entry, counts: { lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 } }]);
+    const download = { url: '/api/v1/bible/download?lang=en', bytes: 5_700_000, sha256: 'a'.repeat(64), path: 'en/download.json' };
+    const body = versionsResponse([
+      { info: entry, counts: { lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }, download },
+    ]);
     expect(JSON.stringify(body)).toBe(
       '{"versions":[{"code":"KJV","lang":"en","name":"King James Version","languageName":"English","year":1769,' +
-        '"licence":"Public domain","attribution":"KJV","books":66,"chapters":1189,"verses":31102}]}',
+        '"licence":"Public domain","attribution":"KJV","books":66,"chapters":1189,"verses":31102,' +
+        `"download":{"url":"/api/v1/bible/download?lang=en","bytes":5700000,"sha256":"${'a'.repeat(64)}"}}]}`,
     );
   });
 

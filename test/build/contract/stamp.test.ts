@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import { buildStamp, parseBuildStamp } from '../../../build/contract/stamp.ts';
 
-const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }]);
+const download = { url: '/api/v1/bible/download?lang=en', bytes: 5_700_000, sha256: 'a'.repeat(64) };
+const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download }]);
 
 describe('the build stamp', () => {
   it('reads back what the build writes', () => {
@@ -19,5 +20,7 @@ describe('the build stamp', () => {
     expect(() => parseBuildStamp(JSON.stringify({ ...stamp, buildHash: '' }))).toThrow('buildHash: must not be empty');
     const badCounts = { ...stamp, versions: [{ ...stamp.versions[0], lang: 'de' }] };
     expect(() => parseBuildStamp(JSON.stringify(badCounts))).toThrow('versions[0].lang: must be one of fr, en, es, pt, nl, got "de"');
+    const badDownload = { ...stamp, versions: [{ ...stamp.versions[0], download: { ...download, sha256: 'A'.repeat(64) } }] };
+    expect(() => parseBuildStamp(JSON.stringify(badDownload))).toThrow('versions[0].download.sha256');
   });
 });

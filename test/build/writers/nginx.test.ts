@@ -1,17 +1,18 @@
 // The generated nginx rules, served by a real nginx over a tree written from the synthetic model, compared with the service.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPLACED_ENTRIES } from '../../../build/pipeline.ts';
 import { precompress } from '../../../build/writers/compress.ts';
-import { DEFAULT_ORIGIN, hostRewrites, NGINX_MAPS_PATH } from '../../../build/writers/host-rewrites.ts';
+import { DEFAULT_ORIGIN, hostRewrites } from '../../../build/writers/host-rewrites.ts';
 import { writeOutputs } from '../../../build/writers/output-dir.ts';
+import { searchIndexes } from '../../../build/writers/search-index.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import { apiFetch, useDocumentOf } from '../../helpers/api-client.ts';
 import { type BibleFixture, buildBibleFixture } from '../../helpers/bible-fixture.ts';
+import { type NginxTestServer, startNginx } from '../../helpers/nginx.ts';
 import { problemType, TEST_PUBLIC_BASE_URL } from '../../helpers/problem.ts';
 import { describeWith, requirement } from '../../helpers/requirements.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
@@ -21,71 +22,28 @@ const NGINX = requirement('nginx').path;
 
 describeWith(['nginx'], 'generated nginx config', () => {
   let dir = '';
-  let nginx: ChildProcess | undefined;
+  let nginx: NginxTestServer | undefined;
   let base = '';
-  let stderr = '';
   let bible: BibleFixture | undefined;
   let service: TestServer | undefined;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
-    const tree = staticTree(syntheticVersions(), 'test-hash');
+    const tree = [...staticTree(syntheticVersions(), 'test-hash'), ...searchIndexes(syntheticVersions(), 'test-hash')];
     const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL })];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);
-    const port = await freePort();
-    const upstreamPort = await freePort();
-    await mkdir(join(dir, 'logs'));
-    await writeFile(
-      join(dir, 'nginx.conf'),
-      [
-        'daemon off;',
-        'master_process off;',
-        'worker_processes 1;',
-        `pid ${join(dir, 'nginx.pid')};`,
-        `error_log ${join(dir, 'logs/error.log')} warn;`,
-        'events { worker_connections 64; }',
-        'http {',
-        `    access_log ${join(dir, 'logs/access.log')};`,
-        `    client_body_temp_path ${join(dir, 'body')};`,
-        `    proxy_temp_path ${join(dir, 'proxy')};`,
-        `    fastcgi_temp_path ${join(dir, 'fastcgi')};`,
-        `    uwsgi_temp_path ${join(dir, 'uwsgi')};`,
-        `    scgi_temp_path ${join(dir, 'scgi')};`,
-        `    upstream bible_api { server 127.0.0.1:${upstreamPort}; }`,
-        `    include ${join(publicDir, NGINX_MAPS_PATH)};`,
-        '    server {',
-        `        listen 127.0.0.1:${port};`,
-        `        root ${publicDir};`,
-        `        include ${join(publicDir, 'nginx-bible.conf')};`,
-        '    }',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    nginx = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs/error.log')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-    base = `http://127.0.0.1:${port}`;
-    await waitUntilListening(
-      base,
-      () => stderr,
-      () => nginx?.exitCode !== null,
-    );
-    // The service over the same synthetic Bible, to compare what both send.
+    // The service over the same synthetic Bible, to compare what both send; nginx proxies to it.
     bible = await buildBibleFixture();
     service = await startTestServer({ ...bible.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+    nginx = await startNginx(NGINX!, publicDir, Number(new URL(service.url).port));
+    base = nginx.url;
     // nginx serves the same API from the static tree: its answers are checked against the service's document.
     useDocumentOf(base, service.url);
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
     await service?.close();
     bible?.remove();
@@ -94,7 +52,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it('serves the books of the requested language', async () => {
     const response = await apiFetch(`${base}/api/v1/bible/books?lang=en`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await response.json()) as { lang: string; books: unknown[] };
     expect(body.lang).toBe('en');
@@ -132,10 +90,59 @@ describeWith(['nginx'], 'generated nginx config', () => {
     expect(headers).toMatchObject({ status: 200, 'content-encoding': 'gzip', etag: expect.stringMatching(/^"/) });
   });
 
+  it("serves each version's download, the same bytes as the service, and its gzip copy, which decompresses to them", async () => {
+    const { request } = await import('node:http');
+    const raw = (url: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) {
+      const [fromNginx, fromService] = await Promise.all([
+        raw(`${base}/api/v1/bible/download?lang=${lang}`),
+        raw(`${service!.url}/api/v1/bible/download?lang=${lang}`),
+      ]);
+      expect(fromNginx.status, lang).toBe(200);
+      expect(fromNginx.body.equals(fromService.body), lang).toBe(true);
+      expect(JSON.parse(fromNginx.body.toString('utf8')).version.lang).toBe(lang);
+    }
+    const identity = await raw(`${base}/api/v1/bible/download`);
+    const gzip = await raw(`${base}/api/v1/bible/download`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json' });
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(JSON.parse(identity.body.toString('utf8')).version.lang).toBe('fr');
+  });
+
+  it('serves the search indexes as static files with the Bible caching and CORS, gzip to a client that accepts it', async () => {
+    const index = await fetch(`${base}/bible-search/nl.json`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('application/json');
+    expect(index.headers.get('access-control-allow-origin')).toBe('*');
+    expect(index.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(((await index.json()) as { lang: string }).lang).toBe('nl');
+    const { request } = await import('node:http');
+    const encoding = await new Promise<unknown>((resolve, reject) => {
+      request(`${base}/bible-search/nl.json`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        response.resume();
+        resolve(response.headers['content-encoding']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(encoding).toBe('gzip');
+    expect((await fetch(`${base}/bible-search/nl.json.gz`)).status).toBe(404);
+    expect((await fetch(`${base}/bible-search/xx.json`)).status).toBe(404);
+  });
+
   it('answers an unknown abbreviation with a 404 problem', async () => {
     const response = await apiFetch(`${base}/api/v1/bible/xyz/1?lang=en`);
     expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(await response.json()).toMatchObject({
       type: problemType('bible-book-not-found'),
       title: 'Unknown Bible book',
@@ -158,7 +165,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it('answers an unknown lang with a 400 problem', async () => {
     const response = await apiFetch(`${base}/api/v1/bible/books?lang=xx`);
     expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(await response.json()).toMatchObject({
       type: problemType('unknown-language'),
       title: 'Unknown Bible language',
@@ -196,6 +203,13 @@ describeWith(['nginx'], 'generated nginx config', () => {
     ['GET', '/api/v1/bible/xyz/1?lang=en'],
     ['GET', '/api/v1/bible/gn/40'],
     ['GET', '/api/v1/bible/books?lang=xx'],
+    ['GET', '/api/v1/bible/download?lang=en'],
+    ['HEAD', '/api/v1/bible/download'],
+    ['GET', '/api/v1/bible/download?lang=xx'],
+    ['POST', '/api/v1/bible/download?lang=en'],
+    ['GET', '/bible-search/en.json'],
+    ['HEAD', '/bible-search/fr.json'],
+    ['PUT', '/bible-search/fr.json'],
     ['GET', '/api/v1/bible/gn/1?lang=xx'],
     ['POST', '/api/v1/bible/gn/1'],
     ['DELETE', '/api/v1/bible/versions'],
@@ -209,6 +223,8 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it.each([
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader, cache-control' }],
     ['/api/v1/bible/versions', { 'access-control-request-method': 'HEAD' }],
+    ['/api/v1/bible/download?lang=nl', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'cache-control' }],
+    ['/bible-search/en.json', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-reader' }],
     ['/api/v1/bible/books?lang=en', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Reader' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'DELETE' }],
     ['/api/v1/bible/gn/1', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-a, (b)' }],
@@ -225,17 +241,12 @@ describeWith(['nginx'], 'generated nginx config', () => {
     });
   });
 
-  it('proxies passages and single verses to the service', async () => {
-    // As for ranges below: 502 from the empty upstream port proves nginx proxied.
-    expect((await fetch(`${base}/api/v1/bible/passage?ref=Gn%201`)).status).toBe(502);
-    expect((await fetch(`${base}/api/v1/bible/gn/1/3`)).status).toBe(502);
-  });
-
-  it('proxies ranges to the service', async () => {
-    // The upstream port has nothing listening: nginx answers 502, which proves it proxied.
-    // nginx's own 502 page, not an answer of the API: not checked against the document.
-    const response = await fetch(`${base}/api/v1/bible/gn/1/1/3`);
-    expect(response.status).toBe(502);
+  it('proxies passages, single verses and ranges to the service', async () => {
+    for (const path of ['/api/v1/bible/passage?ref=Gn%201', '/api/v1/bible/gn/1/3', '/api/v1/bible/gn/1/1/3']) {
+      const [fromNginx, fromService] = await Promise.all([apiFetch(base + path), apiFetch(service!.url + path)]);
+      expect(fromNginx.status, path).toBe(200);
+      expect(await fromNginx.text()).toBe(await fromService.text());
+    }
   });
 });
 
@@ -276,28 +287,4 @@ async function options(url: string, headers: Record<string, string>): Promise<Re
       .on('error', reject)
       .end();
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilListening(base: string, log: () => string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && !exited()) {
-    try {
-      await fetch(`${base}/api/v1/bible/versions`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`nginx did not start: ${log()}`);
 }

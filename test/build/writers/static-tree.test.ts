@@ -24,6 +24,7 @@ describe('static tree writer', () => {
       'books',
       'chapters',
       'verses',
+      'download',
     ]);
     expect(versions[0]).toMatchObject({ code: 'LSG', books: 3, chapters: 6, verses: 10 });
   });

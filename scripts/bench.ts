@@ -1,0 +1,324 @@
+// `npm run bench`: the service's speed and memory beside their ceilings (bare node:http, bare Express, nginx), measured in one run.
+// Usage: npm run bench -- [--quick] [--backend sqlite] [--public DIR] [--db PATH] [--sources DIR] [--no-build]
+//                         [--log-level info] [--cpu-prof DIR] [--out DIR] [--seed N]
+//   --quick        short runs and small query sets, written to var/bench/ (for development: not comparable)
+//   --backend NAME the service's storage backend (scripts/bench/backends.ts; default sqlite)
+//   --public DIR, --db PATH  a built Bible (default BIBLE_PUBLIC_DIR or public/, BIBLE_DB_PATH or var/bible.sqlite);
+//                  when there is none and the sources are at hand (--sources DIR or BIBLE_SOURCES_DIR) one is
+//                  built into a temporary folder
+//   --no-build     do not measure a full Bible build (it needs the sources and takes a minute)
+//   --log-level L  the service's LOG_LEVEL (default info: the access line of every request, as in production)
+//   --cpu-prof DIR a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools)
+//   --only PARTS   a comma-separated subset of throughput, latency, worst-search (default all three; the peak RSS is
+//                  always read, the build measured unless --no-build): for profiling one part
+//   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
+// Goals (issue 16) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { $, chalk } from 'zx';
+import { LANGS } from '../build/contract/books.ts';
+import { staticPaths } from '../build/contract/layout.ts';
+import { NGINX_MAPS_PATH } from '../build/writers/host-rewrites.ts';
+import { adversarialSearches } from './bench/adversarial-searches.ts';
+import { BACKENDS } from './bench/backends.ts';
+import { fetchFixedRoutes, startBaseline } from './bench/baselines.ts';
+import { measureBuild } from './bench/build-figures.ts';
+import { type ClosedLoopResult, closedLoop } from './bench/closed-loop.ts';
+import { readCorpora } from './bench/corpus.ts';
+import { visitEveryEndpoint } from './bench/coverage.ts';
+import { latencyFigures, throughputFigures } from './bench/figures.ts';
+import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
+import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
+import { openLoop } from './bench/open-loop.ts';
+import { peakRssMb, type RunningServer } from './bench/processes.ts';
+import { type LanguageCorpus, rangeQueries, type SearchQuery, searchPath, searchQueries, shuffled } from './bench/query-sets.ts';
+import { type Figure, type Results, reported, resultsMarkdown, tableRow } from './bench/report.ts';
+import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH, GOALS, LATENCY_SCENARIOS, THROUGHPUT_SCENARIOS } from './bench/scenarios.ts';
+import { mintKey, startService } from './bench/service.ts';
+import { worstSearch } from './bench/worst-search.ts';
+import { parseCommandLine } from './command-line.ts';
+
+/** What the run lacks to start (no built Bible and no sources): its message says what to do, no stack. */
+class SetupError extends Error {}
+
+/** Durations and set sizes: a full run (the committed figures) and a quick one (development). */
+const MODES = {
+  full: { throughputS: 10, warmUpS: 2, latencyS: 20, searchesPerLang: 1000, ranges: 1000 },
+  quick: { throughputS: 2, warmUpS: 0.5, latencyS: 3, searchesPerLang: 100, ranges: 200 },
+} as const;
+
+/** The parts of a run that --only can choose. */
+const PARTS = ['throughput', 'latency', 'worst-search'] as const;
+
+const options = parseCommandLine('scripts/bench.ts', {
+  quick: { type: 'boolean', default: false },
+  backend: { type: 'string', default: 'sqlite' },
+  public: { type: 'string' },
+  db: { type: 'string' },
+  sources: { type: 'string' },
+  'no-build': { type: 'boolean', default: false },
+  'log-level': { type: 'string', default: 'info' },
+  'cpu-prof': { type: 'string' },
+  out: { type: 'string' },
+  only: { type: 'string', default: PARTS.join(',') },
+  seed: { type: 'string', default: '16' },
+});
+const mode = options.quick ? MODES.quick : MODES.full;
+const backend = BACKENDS.get(options.backend);
+if (!backend) fail(`--backend must be one of ${[...BACKENDS.keys()].join(', ')}, got "${options.backend}"`);
+const seed = Number(options.seed);
+if (!Number.isInteger(seed)) fail(`--seed must be a whole number, got "${options.seed}"`);
+const parts = new Set(options.only.split(',').map((part) => part.trim()));
+const unknownPart = [...parts].find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart !== undefined) fail(`--only takes ${PARTS.join(', ')}; got "${unknownPart}"`);
+const sourcesDir = options.sources ?? process.env.BIBLE_SOURCES_DIR;
+const outDir = resolve(options.out ?? (options.quick ? 'var/bench' : 'bench'));
+
+const machine = describeMachine();
+const work = await mkdtemp(join(tmpdir(), 'bench-'));
+const servers: RunningServer[] = [];
+const figures: Figure[] = [];
+const skipped: Results['skipped'] = [];
+const measurements: Record<string, unknown> = {};
+let exitCode = 0;
+try {
+  log(
+    `${mode === MODES.quick ? 'QUICK run' : 'Full run'}: ${machine.cores} × ${machine.cpuModel}, load ${machine.loadAverage.start.join(' ')}, Node ${process.version}, backend ${backend.name}`,
+  );
+  const bible = await locateBible();
+  log(`Bible: ${bible.publicDir} and ${bible.databasePath}`);
+
+  // Query sets from the corpus: the same for the same build and seed.
+  const corpora = readCorpora(bible.databasePath);
+  const searches = shuffled(
+    corpora.flatMap((corpus) => searchQueries(corpus, mode.searchesPerLang, seed)),
+    seed,
+  );
+  const ranges = shuffled(rangeQueries(corpora, mode.ranges, seed), seed);
+  const inputs = { searches, ranges };
+  log(`query sets: ${searches.length} searches (${mode.searchesPerLang} per language), ${ranges.length} ranges`);
+
+  // The servers, each in its own process, on free loopback ports.
+  const prepared = await backend.prepare(join(work, 'backend'));
+  const service = await startService({
+    workDir: join(work, 'service'),
+    name: `service (${backend.name})`,
+    backendEnv: prepared.env,
+    biblePublicDir: bible.publicDir,
+    bibleDatabasePath: bible.databasePath,
+    logLevel: options['log-level'],
+    cpuProfileDir: options['cpu-prof'] ? resolve(options['cpu-prof']) : undefined,
+  });
+  // Stopped in reverse order: the backend after the service that uses it.
+  servers.push({ ...service, name: 'backend', stop: () => prepared.close() }, service);
+  const key = await mintKey(service.env);
+  const keyHeaders = { authorization: `Bearer ${key}` };
+  const coverage = await visitEveryEndpoint(service.url, key, LANGS);
+  measurements.coverage = coverage;
+  for (const failure of coverage.failures) log(chalk.yellow(`  ${failure.path} answered ${failure.status}`));
+  log(`every endpoint in every language: ${coverage.requests} requests, ${coverage.failures.length} not 200`);
+
+  const targets = new Map<string, RunningServer>([['service', service]]);
+  const routes = await fetchFixedRoutes(service.url, [CHURCH_PROFILE_PATH, CHURCH_EVENTS_PATH], keyHeaders);
+  for (const kind of ['node', 'express'] as const) {
+    const baseline = await startBaseline(kind, routes, await mkdirIn(work, `baseline-${kind}`));
+    servers.push(baseline);
+    targets.set(kind, baseline);
+  }
+  const nginx = await findOrInstallNginx(log);
+  if ('path' in nginx) {
+    const started = await startNginx(nginx.path, bible.publicDir, service.url, await mkdirIn(work, 'nginx'));
+    servers.push(started);
+    targets.set('nginx', started);
+  } else {
+    skipped.push({ figure: 'static chapter through nginx (and the service against it)', reason: nginx.skipped });
+  }
+  log(`servers: ${[...targets].map(([name, server]) => `${name} ${server.url}`).join(', ')}`);
+
+  // Throughput, closed loop.
+  const throughput = new Map<string, ClosedLoopResult>();
+  for (const scenario of parts.has('throughput') ? THROUGHPUT_SCENARIOS : []) {
+    const target = targets.get(scenario.target);
+    if (!target) continue;
+    const result = await closedLoop({
+      baseUrl: target.url,
+      paths: scenario.paths(inputs),
+      headers: scenario.keyed ? keyHeaders : undefined,
+      durationS: mode.throughputS,
+      warmUpS: mode.warmUpS,
+      pid: target.pid,
+    });
+    throughput.set(scenario.id, result);
+    const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
+    const cpu = result.serverCpuUsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuUsPerRequest.toFixed(0)} µs per answer`;
+    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${cpu}${problems}`);
+  }
+  measurements.throughput = Object.fromEntries(throughput);
+  figures.push(...throughputFigures(THROUGHPUT_SCENARIOS, throughput));
+
+  // Latency at a fixed offered rate, open loop.
+  for (const scenario of parts.has('latency') ? LATENCY_SCENARIOS : []) {
+    const target = targets.get(scenario.target);
+    if (!target) continue;
+    const result = await openLoop({
+      baseUrl: target.url,
+      paths: scenario.paths(inputs),
+      rate: scenario.rate,
+      durationMs: mode.latencyS * 1000,
+      headers: scenario.keyed ? keyHeaders : undefined,
+    });
+    figures.push(...latencyFigures(scenario, result));
+    const { latency } = result;
+    log(
+      `${scenario.label} offered: p50 ${latency.p50.toFixed(2)} ms, p90 ${latency.p90.toFixed(2)}, p99 ${latency.p99.toFixed(2)}, max ${latency.max.toFixed(1)}; ` +
+        `achieved ${result.achievedRate.toFixed(0)}/s, ${result.errors.total} errors (sender lag p99 ${result.sendLag.p99.toFixed(2)} ms)`,
+    );
+  }
+
+  // The worst single search: the set's slowest, and searches made to be slow.
+  if (parts.has('worst-search')) figures.push(...(await worstSearchFigures(service.url, searches, corpora)));
+
+  // Peak memory of the service, now that every endpoint and language has been used under load.
+  const rss = await peakRssMb(service.pid);
+  if (rss === undefined) throw new Error('the service is gone: no /proc status to read its peak RSS from');
+  figures.push({
+    id: 'service.peak-rss',
+    label: 'Service peak RSS, all five languages and every endpoint used (VmHWM)',
+    value: rss,
+    unit: 'MB',
+    goal: { on: 'value', op: '<=', limit: GOALS.serviceRssMb },
+  });
+  log(`service peak RSS: ${rss.toFixed(0)} MB`);
+  await stopServers();
+
+  // A full Bible build, measured by scripts/bench-bible.ts, once nothing else of the run is running.
+  if (options['no-build']) {
+    skipped.push({ figure: 'full Bible build', reason: '--no-build' });
+  } else if (!sourcesDir) {
+    skipped.push({ figure: 'full Bible build', reason: 'no sources (set BIBLE_SOURCES_DIR or pass --sources DIR)' });
+  } else {
+    log('full Bible build (scripts/bench-bible.ts)…');
+    const build = await measureBuild(sourcesDir);
+    figures.push(
+      {
+        id: 'build.peak-rss',
+        label: 'Full Bible build peak RSS (process tree)',
+        value: build.peakMb,
+        unit: 'MB',
+        goal: { on: 'value', op: '<=', limit: GOALS.buildRssMb },
+      },
+      { id: 'build.wall', label: 'Full Bible build wall time', value: build.seconds, unit: 's' },
+    );
+    log(`full build: ${build.seconds.toFixed(1)} s, peak RSS ${build.peakMb.toFixed(0)} MB`);
+  }
+
+  machine.loadAverage.end = loadNow();
+  const results: Results = {
+    date: new Date().toISOString(),
+    commit: await currentCommit(),
+    node: process.version,
+    machine,
+    settings: {
+      quick: options.quick,
+      backend: backend.name,
+      logLevel: options['log-level'],
+      seed,
+      ...mode,
+      searches: searches.length,
+      rangeCount: ranges.length,
+      connections: 10,
+    },
+    skipped,
+    figures: figures.map(reported),
+  };
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, 'results.json'), `${JSON.stringify({ ...results, measurements }, null, 2)}\n`);
+  await writeFile(join(outDir, 'RESULTS.md'), resultsMarkdown(results));
+  log('');
+  for (const figure of results.figures) log(tableRow(figure));
+  log(`\nwritten: ${join(outDir, 'results.json')} and RESULTS.md (load at the end ${machine.loadAverage.end.join(' ')})`);
+} catch (error) {
+  console.error(chalk.red(error instanceof SetupError ? error.message : ((error as Error).stack ?? String(error))));
+  exitCode = 1;
+} finally {
+  await stopServers();
+  await rm(work, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+/** The built Bible to measure: the configured one, else one built now from the sources into the run's folder. */
+async function locateBible(): Promise<{ publicDir: string; databasePath: string }> {
+  const publicDir = resolve(options.public ?? process.env.BIBLE_PUBLIC_DIR ?? 'public');
+  const databasePath = resolve(options.db ?? process.env.BIBLE_DB_PATH ?? 'var/bible.sqlite');
+  const needed = [join(publicDir, staticPaths.stamp), join(publicDir, NGINX_MAPS_PATH), databasePath];
+  const missing = needed.filter((file) => !existsSync(file));
+  if (missing.length === 0) return { publicDir, databasePath };
+  if (!sourcesDir) {
+    throw new SetupError(
+      `no built Bible: missing ${missing.join(', ')}. Build one (BIBLE_SOURCES_DIR=… npm run build:bible), ` +
+        'pass --public and --db, or give the sources (BIBLE_SOURCES_DIR or --sources) to build one for this run.',
+    );
+  }
+  log(`no built Bible (missing ${missing.join(', ')}): building one from ${sourcesDir} into the run's folder…`);
+  const built = { publicDir: join(work, 'bible/public'), databasePath: join(work, 'bible/bible.sqlite') };
+  await $({
+    env: { ...process.env, CI: '1' },
+  })`${process.execPath} --import tsx scripts/build-bible.ts --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
+  return built;
+}
+
+/** The slowest search of the set and the slowest adversarial one, each timed alone, against the goal. */
+async function worstSearchFigures(
+  baseUrl: string,
+  searches: readonly SearchQuery[],
+  corpora: readonly LanguageCorpus[],
+): Promise<Figure[]> {
+  const fromSet = await worstSearch(baseUrl, searches, searchPath);
+  const adversarial = await worstSearch(baseUrl, adversarialSearches(corpora), searchPath);
+  measurements.adversarial = adversarial.timings.map((timing) => ({ ...timing.query, ms: timing.ms, status: timing.status }));
+  const figures: Figure[] = [];
+  for (const [label, id, { worst, timings }] of [
+    ['Slowest search of the query set', 'worst-search.set', fromSet],
+    ['Slowest adversarial search', 'worst-search.adversarial', adversarial],
+  ] as const) {
+    const notOk = timings.filter((timing) => timing.status !== 200);
+    figures.push({
+      id,
+      label: `${label} (alone)`,
+      value: worst.ms,
+      unit: 'ms',
+      goal: { on: 'value', op: '<=', limit: GOALS.worstSearchMs },
+      details: {
+        query: worst.query,
+        status: worst.status,
+        firstPassMs: worst.firstMs,
+        timed: timings.length,
+        notOk: notOk.map((timing) => ({ ...timing.query, status: timing.status })),
+      },
+    });
+    log(`${label}: ${worst.ms.toFixed(1)} ms — ${worst.query.lang} "${worst.query.q}" (${worst.query.kind}, status ${worst.status})`);
+    for (const timing of notOk) log(chalk.yellow(`  ${timing.query.lang} "${timing.query.q}" answered ${timing.status}`));
+  }
+  return figures;
+}
+
+async function stopServers(): Promise<void> {
+  while (servers.length > 0) await servers.pop()!.stop();
+}
+
+async function mkdirIn(parent: string, name: string): Promise<string> {
+  const dir = join(parent, name);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+function log(line: string): void {
+  console.log(line);
+}
+
+function fail(message: string): never {
+  console.error(chalk.red(message));
+  process.exit(1);
+}

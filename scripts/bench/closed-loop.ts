@@ -1,0 +1,62 @@
+// Closed-loop throughput with autocannon: 10 connections, each sending its next request as soon as the previous one is answered.
+import autocannon from 'autocannon';
+import { cpuTimeMs } from './processes.ts';
+
+export interface ClosedLoopOptions {
+  baseUrl: string;
+  /** Paths sent in turn by every connection (one path: the same request again and again). */
+  paths: readonly string[];
+  headers?: Record<string, string>;
+  durationS: number;
+  /** A short run first, not counted, so that the JIT and caches are warm (0: none). */
+  warmUpS: number;
+  connections?: number;
+  /** The server's process: its CPU time per answer is reported beside the throughput. */
+  pid?: number;
+}
+
+export interface ClosedLoopResult {
+  /** Mean answers per second over the run (autocannon's "Req/Sec" average). */
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  /** Answers other than 2xx, and connection errors and timeouts. */
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  /**
+   * The server's CPU time (user + system) per answer, in µs: what each answer costs the server,
+   * which a loaded machine changes much less than it changes the throughput.
+   */
+  serverCpuUsPerRequest?: number;
+}
+
+/** The number of connections of the issue's throughput figures. */
+export const CONNECTIONS = 10;
+
+/**
+ * Runs autocannon against `baseUrl` and returns its throughput.
+ *
+ * @example await closedLoop({ baseUrl, paths: ['/api/v1/bible/John/3?lang=en'], durationS: 10, warmUpS: 2 })
+ */
+export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
+  const base = {
+    url: options.baseUrl,
+    connections: options.connections ?? CONNECTIONS,
+    headers: options.headers,
+    requests: options.paths.map((path) => ({ path, method: 'GET' })),
+  };
+  if (options.warmUpS > 0) await autocannon({ ...base, duration: options.warmUpS });
+  const cpuBefore = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
+  const result = await autocannon({ ...base, duration: options.durationS });
+  const cpuAfter = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
+  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
+  return {
+    serverCpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || answered === 0 ? undefined : ((cpuAfter - cpuBefore) * 1000) / answered,
+    requestsPerSecond: result.requests.average,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)])),
+  };
+}

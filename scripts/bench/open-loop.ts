@@ -1,0 +1,167 @@
+// Open-loop sender: requests fired on a fixed schedule whatever the answers, latency counted from the scheduled time.
+import http from 'node:http';
+import { type LatencySummary, summarizeLatencies } from './latency-summary.ts';
+
+export interface OpenLoopOptions {
+  /** `http://127.0.0.1:PORT`. */
+  baseUrl: string;
+  /** Paths (with query) sent in this order, round and round. */
+  paths: readonly string[];
+  /** Requests per second offered. */
+  rate: number;
+  durationMs: number;
+  headers?: Record<string, string>;
+  /** The status a good answer has; any other counts as an error (default 200). */
+  expectedStatus?: number;
+  /**
+   * A request is abandoned and counted as an error when its connection stays silent this long, and
+   * whatever is still waiting this long after the last scheduled send (an overloaded server's
+   * backlog), so that a run ends in bounded time (default 10 s).
+   */
+  timeoutMs?: number;
+}
+
+export interface OpenLoopResult {
+  offeredRate: number;
+  /** Answers per second over the run, from the first scheduled send to the last answer. */
+  achievedRate: number;
+  sent: number;
+  answered: number;
+  /** Answers with another status than expected, by status, and requests that got no answer, by error code. */
+  errors: { total: number; byStatus: Record<string, number>; byCode: Record<string, number> };
+  /** Every answer, from its scheduled send time (or its actual one when sent early) to its last byte. */
+  latency: LatencySummary;
+  /** How late the sender itself sent, past the schedule: when its p99 nears the latency's, the sender is the bottleneck. */
+  sendLag: LatencySummary;
+}
+
+/**
+ * The sender fires a little ahead of the schedule rather than behind it: a Node timer wakes at
+ * best about a millisecond late, which at 2,000 requests a second would count the sender's own
+ * lateness as the server's. Sent early, a request's latency is counted from its actual send.
+ */
+export const EARLY_MS = 1;
+
+/** How many requests a run of `durationMs` at `rate` per second schedules. */
+export function scheduledCount(rate: number, durationMs: number): number {
+  return Math.floor((rate * durationMs) / 1000);
+}
+
+/** When request `index` is due, in ms after the start: evenly spaced, the first at 0. */
+export function scheduledOffsetMs(index: number, rate: number): number {
+  return (index * 1000) / rate;
+}
+
+/** How many of `total` requests are due at `elapsedMs` after the start (those scheduled at or before it). */
+export function dueCount(elapsedMs: number, rate: number, total: number): number {
+  if (elapsedMs < 0) return 0;
+  return Math.min(total, Math.floor((elapsedMs * rate) / 1000) + 1);
+}
+
+/**
+ * The latency of one request: from when it was scheduled, so that time spent waiting because the
+ * server (or a connection) was busy is counted, as a user would count it; from its actual send
+ * when it left early, so that nothing is ever under-counted.
+ */
+export function measuredLatencyMs(scheduledAt: number, sentAt: number, endedAt: number): number {
+  return endedAt - Math.min(scheduledAt, sentAt);
+}
+
+/**
+ * Runs one open-loop measurement: `rate` requests a second for `durationMs` over keep-alive
+ * connections (as many as the backlog needs), then waits for the last answers.
+ *
+ * @example await openLoop({ baseUrl, paths: ['/api/v1/bible/John/3/16/18?lang=en'], rate: 500, durationMs: 10_000 })
+ */
+export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
+  const { baseUrl, paths, rate, durationMs, headers = {}, expectedStatus = 200, timeoutMs = 10_000 } = options;
+  if (paths.length === 0) throw new Error('openLoop needs at least one path');
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = scheduledCount(rate, durationMs);
+  const latencies: number[] = [];
+  const lags: number[] = [];
+  const byStatus: Record<string, number> = {};
+  const byCode: Record<string, number> = {};
+  let errors = 0;
+  let answered = 0;
+  let lastEnd = 0;
+  let next = 0;
+  const pending = new Set<Promise<void>>();
+  const inFlight = new Set<http.ClientRequest>();
+
+  const send = (index: number, scheduledAt: number) => {
+    const sentAt = performance.now();
+    lags.push(Math.max(0, sentAt - scheduledAt));
+    const done = new Promise<void>((resolve) => {
+      // Each request settles once: answered, or failed (no answer, or an answer cut off).
+      let settled = false;
+      const fail = (code: string) => {
+        if (settled) return;
+        settled = true;
+        errors++;
+        byCode[code] = (byCode[code] ?? 0) + 1;
+        resolve();
+      };
+      const request = http.get(
+        { agent, host: url.hostname, port: url.port, path: paths[index % paths.length], headers, timeout: timeoutMs },
+        (response) => {
+          response.on('data', () => {});
+          response.on('end', () => {
+            if (settled) return;
+            settled = true;
+            const endedAt = performance.now();
+            lastEnd = Math.max(lastEnd, endedAt);
+            answered++;
+            latencies.push(measuredLatencyMs(scheduledAt, sentAt, endedAt));
+            if (response.statusCode !== expectedStatus) {
+              errors++;
+              const key = String(response.statusCode);
+              byStatus[key] = (byStatus[key] ?? 0) + 1;
+            }
+            resolve();
+          });
+          response.on('close', () => fail('ABANDONED'));
+        },
+      );
+      inFlight.add(request);
+      request.on('close', () => inFlight.delete(request));
+      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+      request.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'ERROR'));
+    });
+    pending.add(done);
+    done.then(() => pending.delete(done));
+  };
+
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      const due = dueCount(elapsed + EARLY_MS, rate, total);
+      while (next < due) {
+        send(next, start + scheduledOffsetMs(next, rate));
+        next++;
+      }
+      if (next >= total) return resolve();
+      const wait = scheduledOffsetMs(next, rate) - EARLY_MS - (performance.now() - start);
+      setTimeout(tick, Math.max(0, wait));
+    };
+    tick();
+  });
+  const abandon = setTimeout(() => {
+    for (const request of inFlight) request.destroy(Object.assign(new Error('abandoned'), { code: 'ABANDONED' }));
+  }, timeoutMs);
+  await Promise.all(pending);
+  clearTimeout(abandon);
+  agent.destroy();
+  const seconds = Math.max(lastEnd - start, 1) / 1000;
+  return {
+    offeredRate: rate,
+    achievedRate: answered / seconds,
+    sent: total,
+    answered,
+    errors: { total: errors, byStatus, byCode },
+    latency: summarizeLatencies(latencies),
+    sendLag: summarizeLatencies(lags),
+  };
+}

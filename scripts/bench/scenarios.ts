@@ -1,0 +1,136 @@
+// What a run measures: each throughput and latency scenario is one entry of a list, naming its target server, paths and goal.
+import { DEMO_CHURCH } from './coverage.ts';
+import type { RangeQuery, SearchQuery } from './query-sets.ts';
+import { searchPath } from './query-sets.ts';
+import type { Goal } from './report.ts';
+
+/**
+ * The servers of a run, by name: `service` (the real entry), `express` and `node` (bare apps
+ * answering the service's own church bytes), `nginx` (the static tree with the generated
+ * configuration). A scenario whose target did not start is skipped, with the reason.
+ */
+export type TargetName = 'service' | 'express' | 'node' | 'nginx' | (string & {});
+
+/** What scenarios draw their paths from. */
+export interface ScenarioInputs {
+  /** Every language's searches, mixed (query-sets.ts). */
+  searches: readonly SearchQuery[];
+  /** Ranges of every language, mixed. */
+  ranges: readonly RangeQuery[];
+}
+
+export interface ThroughputScenario {
+  id: string;
+  label: string;
+  target: TargetName;
+  paths: (inputs: ScenarioInputs) => readonly string[];
+  /** Sends the run's key (church endpoints). */
+  keyed?: boolean;
+  /**
+   * Other throughput scenarios of the list (the ceilings, measured in the same run) this one is
+   * compared with: one figure each, with a goal on the ratio when there is one.
+   */
+  compare?: readonly { baseline: string; goal?: Goal }[];
+}
+
+export interface LatencyScenario {
+  id: string;
+  label: string;
+  target: TargetName;
+  paths: (inputs: ScenarioInputs) => readonly string[];
+  /** Requests per second offered. */
+  rate: number;
+  keyed?: boolean;
+  /** Ceiling of the p99, in ms. */
+  p99GoalMs?: number;
+}
+
+export const CHURCH_PROFILE_PATH = `/api/public/v1/churches/${DEMO_CHURCH}`;
+export const CHURCH_EVENTS_PATH = `${CHURCH_PROFILE_PATH}/events`;
+/** A chapter of the static tree, by its English abbreviation, as a reader's page asks for it. */
+export const STATIC_CHAPTER_PATH = '/api/v1/bible/John/3?lang=en';
+
+/** How many different ranges and searches a throughput run cycles through. */
+const THROUGHPUT_SET = 200;
+
+const only = (path: string) => () => [path];
+const atLeast = (ratio: number): Goal => ({ on: 'ratio', op: '>=', limit: ratio });
+
+/** Throughput, closed loop (autocannon, 10 connections), in this order. */
+export const THROUGHPUT_SCENARIOS: readonly ThroughputScenario[] = [
+  { id: 'static-chapter.nginx', label: 'Static chapter, nginx', target: 'nginx', paths: only(STATIC_CHAPTER_PATH) },
+  {
+    id: 'static-chapter.service',
+    label: 'Static chapter, service',
+    target: 'service',
+    paths: only(STATIC_CHAPTER_PATH),
+    compare: [{ baseline: 'static-chapter.nginx', goal: atLeast(0.35) }],
+  },
+  { id: 'church-profile.node', label: 'Church profile, bare node:http', target: 'node', paths: only(CHURCH_PROFILE_PATH), keyed: true },
+  { id: 'church-profile.express', label: 'Church profile, bare Express', target: 'express', paths: only(CHURCH_PROFILE_PATH), keyed: true },
+  {
+    id: 'church-profile.service',
+    label: 'Church profile, service',
+    target: 'service',
+    paths: only(CHURCH_PROFILE_PATH),
+    keyed: true,
+    compare: [{ baseline: 'church-profile.express', goal: atLeast(0.8) }, { baseline: 'church-profile.node' }],
+  },
+  { id: 'church-events.node', label: 'Church events, bare node:http', target: 'node', paths: only(CHURCH_EVENTS_PATH), keyed: true },
+  { id: 'church-events.express', label: 'Church events, bare Express', target: 'express', paths: only(CHURCH_EVENTS_PATH), keyed: true },
+  {
+    id: 'church-events.service',
+    label: 'Church events, service',
+    target: 'service',
+    paths: only(CHURCH_EVENTS_PATH),
+    keyed: true,
+    compare: [{ baseline: 'church-events.express' }, { baseline: 'church-events.node' }],
+  },
+  {
+    id: 'range.service',
+    label: `Range (${THROUGHPUT_SET} different), service`,
+    target: 'service',
+    paths: ({ ranges }) => ranges.slice(0, THROUGHPUT_SET).map((range) => range.path),
+  },
+  {
+    id: 'search.service',
+    label: `Search (${THROUGHPUT_SET} different), service`,
+    target: 'service',
+    paths: ({ searches }) => searches.slice(0, THROUGHPUT_SET).map(searchPath),
+  },
+];
+
+/** Latency at a fixed offered rate (open loop), in this order. */
+export const LATENCY_SCENARIOS: readonly LatencyScenario[] = [
+  {
+    id: 'search@200',
+    label: 'Search at 200 req/s',
+    target: 'service',
+    paths: ({ searches }) => searches.map(searchPath),
+    rate: 200,
+    p99GoalMs: 5,
+  },
+  {
+    id: 'range@500',
+    label: 'Range at 500 req/s',
+    target: 'service',
+    paths: ({ ranges }) => ranges.map((range) => range.path),
+    rate: 500,
+    p99GoalMs: 2,
+  },
+  {
+    id: 'range@2000',
+    label: 'Range at 2,000 req/s',
+    target: 'service',
+    paths: ({ ranges }) => ranges.map((range) => range.path),
+    rate: 2000,
+    p99GoalMs: 5,
+  },
+];
+
+/** Ceilings of the figures that are not scenarios. */
+export const GOALS = {
+  worstSearchMs: 25,
+  serviceRssMb: 200,
+  buildRssMb: 300,
+} as const;

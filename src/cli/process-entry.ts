@@ -1,0 +1,18 @@
+// The operator CLI as a process runs it (`npm run cli`, `church-api cli`): a bad setting is one line, as for the server.
+import { ConfigError } from '../config.ts';
+import { runCli } from './main.ts';
+
+/**
+ * Runs one CLI command with the process's output and environment; returns the exit code.
+ *
+ * @example process.exitCode = await runCliProcess(process.argv.slice(2));
+ */
+export async function runCliProcess(argv: string[]): Promise<number> {
+  try {
+    return await runCli(argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,56 @@
+// The readiness runner: checks run together, each bounded by its own timeout; a failure carries its reason; the database check over a closed file fails.
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open.ts';
+import { pingDatabase } from '../../src/db/ping.ts';
+import { bibleCheck, databaseCheck } from '../../src/health/checks.ts';
+import { runReadinessChecks } from '../../src/health/readiness.ts';
+
+describe('runReadinessChecks', () => {
+  it('runs the checks at once: a hung one costs its own timeout, and the others still report', async () => {
+    const started = performance.now();
+    const results = await runReadinessChecks([
+      { name: 'hung', run: () => new Promise<undefined>(() => {}), timeoutMs: 300 },
+      { name: 'slow', run: () => new Promise<string>((resolve) => setTimeout(() => resolve('fine'), 300)) },
+      { name: 'broken', run: () => Promise.reject(new Error('connection refused')) },
+      {
+        name: 'throws',
+        run: () => {
+          throw new Error('file is not a database');
+        },
+      },
+    ]);
+    const elapsed = performance.now() - started;
+    expect(results.map(({ name, ok, detail }) => ({ name, ok, detail }))).toEqual([
+      { name: 'hung', ok: false, detail: 'no answer within 300 ms' },
+      { name: 'slow', ok: true, detail: 'fine' },
+      { name: 'broken', ok: false, detail: 'connection refused' },
+      { name: 'throws', ok: false, detail: 'file is not a database' },
+    ]);
+    // Together, not one after the other (300 + 300 ms).
+    expect(elapsed).toBeLessThan(550);
+    expect(results[0].ms).toBeGreaterThanOrEqual(295);
+  });
+});
+
+describe('the service checks', () => {
+  it('the database check passes on an open database and fails once it is closed', async () => {
+    const db = openDatabase(':memory:');
+    const check = databaseCheck(pingDatabase(db));
+    expect((await runReadinessChecks([check]))[0]).toMatchObject({ name: 'database', ok: true });
+    db.close();
+    expect((await runReadinessChecks([check]))[0]).toMatchObject({
+      name: 'database',
+      ok: false,
+      detail: expect.stringMatching(/not open/),
+    });
+  });
+
+  it('the bible check reports the build hash, or the reason there is none', async () => {
+    const loaded = bibleCheck({ status: () => ({ available: true, buildHash: 'abc123' }) });
+    const missing = bibleCheck({ status: () => ({ available: false, reason: 'The Bible has not been built: build.json is missing.' }) });
+    expect(await runReadinessChecks([loaded, missing])).toMatchObject([
+      { name: 'bible', ok: true, detail: 'build abc123' },
+      { name: 'bible', ok: false, detail: 'The Bible has not been built: build.json is missing.' },
+    ]);
+  });
+});
