@@ -96,7 +96,9 @@ describeWith(['postgres'], 'the service on PostgreSQL', () => {
     expect((await request()).status).toBe(200);
     const developer = (await postgres.services.accounts.developerByEmail('ops@example.org'))!;
     const [record] = await postgres.services.accounts.listKeys(developer.id);
-    await expect.poll(async () => (await postgres.services.accounts.listKeys(developer.id))[0].lastUsedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await postgres.services.accounts.listKeys(developer.id))[0].lastUsedAt, { timeout: 10_000 })
+      .not.toBeNull();
     await cli('revoke-key', '--email', 'ops@example.org', '--id', String(record.id));
     expect((await request()).status).toBe(401);
   });

@@ -17,6 +17,8 @@ import { type InstanceProcess, startInstance } from './instance-process.ts';
 
 const SECRET = 'e'.repeat(64);
 const CHURCHES = '/api/public/v1/churches';
+/** How long a condition on the load may take to come true on a loaded machine (expect.poll's default is one second). */
+const POLL = { timeout: 30_000 };
 
 describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one PostgreSQL and one Redis behind nginx', () => {
   const databases = usePostgresDatabases();
@@ -93,7 +95,7 @@ describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one Postgr
     for (let i = 0; i < 10; i++) expect((await get(nginx.url, key, `${CHURCHES}/grace-paris/live`)).status).toBe(200);
     // Each instance logs a request when its response has gone: wait for all ten lines before counting them.
     const served = () => instances.map((instance) => accessLines(instance, '/grace-paris/live').length);
-    await expect.poll(() => served().reduce((sum, count) => sum + count)).toBe(10);
+    await expect.poll(() => served().reduce((sum, count) => sum + count), POLL).toBe(10);
     expect(served()).toEqual([5, 5]);
   });
 
@@ -112,11 +114,11 @@ describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one Postgr
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    await expect.poll(() => outcomes.filter((outcome) => outcome.status === 200).length).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => outcomes.filter((outcome) => outcome.status === 200).length, POLL).toBeGreaterThanOrEqual(10);
     const id = /^(\d+)\t/m.exec(await cli('list-keys', '--email', 'revoked@example.org'))![1];
     await cli('revoke-key', '--email', 'revoked@example.org', '--id', id);
     const revokedAt = performance.now();
-    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > revokedAt).length).toBeGreaterThanOrEqual(15);
+    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > revokedAt).length, POLL).toBeGreaterThanOrEqual(15);
     stop = true;
     await Promise.all(load);
     const after = outcomes.filter((outcome) => outcome.startedAt > revokedAt);
@@ -137,7 +139,7 @@ describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one Postgr
       Array(80).fill({ status: 429, type: problemType('key-rate-limited') }),
     );
     const served = () => instances.map((instance, index) => accessLines(instance).length - before[index]);
-    await expect.poll(() => served().reduce((sum, count) => sum + count)).toBe(200);
+    await expect.poll(() => served().reduce((sum, count) => sum + count), POLL).toBe(200);
     expect(
       served().every((count) => count > 0),
       String(served()),
@@ -186,19 +188,19 @@ describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one Postgr
         committed.push(email);
       }
     })();
-    await expect.poll(() => outcomes.length).toBeGreaterThanOrEqual(40);
+    await expect.poll(() => outcomes.length, POLL).toBeGreaterThanOrEqual(40);
     const [victim, survivor] = instances;
     victim.kill('SIGKILL');
     await victim.exited;
     const killedAt = performance.now();
     const servedBefore = accessLines(survivor).length;
-    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > killedAt).length).toBeGreaterThanOrEqual(40);
+    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > killedAt).length, POLL).toBeGreaterThanOrEqual(40);
     stop = true;
     await Promise.all([...load, writes]);
 
     const after = outcomes.filter((outcome) => outcome.startedAt > killedAt);
     expect(after.filter((outcome) => outcome.status !== 200)).toEqual([]);
-    await expect.poll(() => accessLines(survivor).length - servedBefore).toBeGreaterThanOrEqual(after.length);
+    await expect.poll(() => accessLines(survivor).length - servedBefore, POLL).toBeGreaterThanOrEqual(after.length);
     // Every write that returned is there, on the database both instances share.
     for (const email of committed) expect(await storage.accounts.developerByEmail(email), email).toBeDefined();
     expect(committed.length).toBeGreaterThan(0);
