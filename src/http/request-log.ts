@@ -1,7 +1,7 @@
 // Request ids and one access-log line per request: method, full path, client address, status, time, key id (never headers).
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from './logger.ts';
+import { accessLogger, type Logger } from './logger.ts';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -14,6 +14,7 @@ const SECRET_PARAMETER = /^(?:key|api[_-]?key|access[_-]?token|token|password|se
  * but is not a dependency; this is the part of it the service needs.
  */
 export function requestLog(logger: Logger): RequestHandler {
+  const access = accessLogger(logger);
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -22,7 +23,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const apiKeyId: unknown = res.locals.apiKeyId;
-      logger.info(
+      access.info(
         {
           requestId,
           method: req.method,
