@@ -265,9 +265,13 @@ function nginxServer(): string {
     '}',
     '',
     "# The MiniSearch indexes, for client-side search: JSON, with the Bible's caching and CORS.",
-    `location ^~ /${SEARCH_INDEX_DIR}/ {`,
+    // Only {lang}.json: a precompressed copy's own name is not a URL of the service, which answers it 404.
+    `location ~ "^/${SEARCH_INDEX_DIR}/(${LANGS.join('|')})\\.json$" {`,
     ...staticHeaders,
     ...guards,
+    '}',
+    `location /${SEARCH_INDEX_DIR}/ {`,
+    ...proxyToService,
     '}',
     '',
   ].join('\n');

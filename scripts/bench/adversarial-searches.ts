@@ -20,7 +20,8 @@ export interface AdversarialSearch extends Omit<SearchQuery, 'kind'> {
 
 /**
  * For each language, searches built from its commonest words (folded counts over the version),
- * each within the service's bounds so it is answered, not refused: the costliest a client can ask.
+ * each within the syntax bounds of search-query.ts: the costliest a client can type. Those the cost estimate
+ * (src/bible/search-cost.ts) prices over its limit answer 400 at once; the run lists them.
  *
  * @example adversarialSearches([english]).find((s) => s.kind === 'or-chain-common')?.q // 'the OR and OR of OR …'
  */

@@ -22,7 +22,11 @@ export interface BundleOutput {
  * takes: each reads it only when src/resources/embedded.ts is not replaced (a checkout).
  * Anywhere else, `import.meta` in the bundle is an error: it would break at run time.
  */
-const IMPORT_META_ONLY_FROM_A_CHECKOUT: readonly string[] = ['src/resources/resources.ts', 'src/bible/search-pool.ts'];
+const IMPORT_META_ONLY_FROM_A_CHECKOUT: readonly string[] = [
+  'src/resources/resources.ts',
+  'src/bible/search-pool.ts',
+  'src/bible/search-worker-code.ts',
+];
 
 /** The options both bundles share: Node 24, CommonJS (a SEA's main script is CommonJS), everything inside. */
 const COMMON_OPTIONS = {

@@ -4,7 +4,7 @@ import { problems } from '../../build/contract/problems.ts';
 import { type PageRequest, parsePageRequest } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
-import { ftsQuery } from './search-query.ts';
+import { type SearchTerms, searchExpression } from './search-query.ts';
 
 /** Longest accepted search text, in characters (decisions.md). */
 export const MAX_QUERY_LENGTH = 200;
@@ -77,6 +77,8 @@ export function parseRefParameter(value: unknown): string {
 export interface SearchParams extends PageRequest {
   q: string;
   match: string;
+  /** The terms of match, for the cost estimate that refuses a search too costly to run. */
+  terms: SearchTerms;
   lang: Lang;
   /** USFM code of the one book searched (`book=`), when given. */
   book?: string;
@@ -99,10 +101,10 @@ export function parseSearch(query: Record<string, unknown>): SearchParams {
   if ([...q].length > MAX_QUERY_LENGTH) {
     throw new ApiError(problems.invalidParameter('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`));
   }
-  const match = ftsQuery(q);
-  if (match === undefined)
+  const expression = searchExpression(q);
+  if (expression === undefined)
     throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
-  return { q, match, lang, ...parseSearchFilters(query, lang), ...parsePageRequest(query) };
+  return { q, match: expression.match, terms: expression.terms, lang, ...parseSearchFilters(query, lang), ...parsePageRequest(query) };
 }
 
 function parseSearchFilters(query: Record<string, unknown>, lang: Lang): Pick<SearchParams, 'book' | 'testament'> {

@@ -3,6 +3,8 @@ import type Database from 'better-sqlite3';
 import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
 import type { Lang, Testament } from '../../build/contract/books.ts';
 import type { ChapterLink } from '../../build/contract/response-schemas.ts';
+import { createSearchCost, MAX_SEARCH_COST, type SearchCostEstimator } from './search-cost.ts';
+import type { SearchTerms } from './search-query.ts';
 
 export type VersionRow = Pick<BibleTables['versions'], 'lang' | 'code' | 'name' | 'attribution'>;
 
@@ -39,6 +41,8 @@ export interface SearchScope {
 export interface SearchPage {
   totalItems: number;
   hits: SearchHitRow[];
+  /** Set, with no hits, when the search was not run: its estimated cost was over the limit (search-cost.ts). */
+  refused?: { cost: number; limit: number };
 }
 
 export interface BibleQueries {
@@ -62,10 +66,12 @@ export interface BibleQueries {
   /**
    * Verses of `lang` matching an FTS5 expression (already escaped by the caller), in canonical
    * order (book, chapter, verse), with the exact total count; only inside `scope` when given.
+   * With `terms` (the expression's terms), its cost is estimated first, and a search over
+   * MAX_SEARCH_COST is not run: the page says `refused`.
    *
    * @example queries.search('en', '"love" "world"', 10, 0, { testament: 'NT' })
    */
-  search(lang: Lang, match: string, limit: number, offset: number, scope?: SearchScope): SearchPage;
+  search(lang: Lang, match: string, limit: number, offset: number, scope?: SearchScope, terms?: SearchTerms): SearchPage;
 }
 
 interface CountRow {
@@ -157,6 +163,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
   const books = new Map<string, BookRow | undefined>();
   const lastVerses = new Map<string, number | undefined>();
   const neighbours = new Map<string, { previous: ChapterLinkRow | null; next: ChapterLinkRow | null }>();
+  let searchCost: SearchCostEstimator | undefined;
   return {
     version: (lang) => remembered(versions, lang, () => versionStatement.get(lang)),
     book: (lang, usfm) => remembered(books, `${lang} ${usfm}`, () => bookStatement.get(lang, usfm)),
@@ -173,9 +180,15 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit, offset),
     passageVerseCount: (lang, usfm, from, to) =>
       passageCountStatement.get(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse)?.total ?? 0,
-    search(lang, match, limit, offset, scope) {
+    search(lang, match, limit, offset, scope, terms) {
       const { first, last } = idRange(lang, scope);
       if (first === null || last === null) return { totalItems: 0, hits: [] };
+      if (terms) {
+        // Made at the first search: a connection that never searches never reads the vocabulary.
+        searchCost ??= createSearchCost(db);
+        const cost = searchCost(terms);
+        if (cost > MAX_SEARCH_COST) return { totalItems: 0, hits: [], refused: { cost, limit: MAX_SEARCH_COST } };
+      }
       const totalItems = countStatement.get(match, first, last)?.total ?? 0;
       const hits = totalItems > offset ? searchStatement.all(match, first, last, limit, offset) : [];
       return { totalItems, hits };

@@ -6,6 +6,7 @@ import { ApiError } from '../http/problem.ts';
 import { embeddedSearchWorker } from '../resources/resources.ts';
 import type { BibleQueries } from './queries.ts';
 import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage } from './search-worker.ts';
+import { checkoutWorkerCode } from './search-worker-code.ts';
 
 export interface QueryPoolOptions {
   databasePath: string;
@@ -212,15 +213,9 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
 
 /**
  * The worker's entry, as code to evaluate. In the single binary, the search worker bundled on
- * its own (a binary can load no file beside it). From a checkout, code that registers tsx's
- * loader inside the worker (a worker does not inherit the loaders of the main thread), then
- * imports search-worker.ts.
+ * its own (a binary can load no file beside it). From a checkout, the same bundled once per
+ * process (search-worker-code.ts; a worker does not inherit the main thread's tsx loader).
  */
 function workerBootstrap(): string {
-  const bundled = embeddedSearchWorker();
-  if (bundled !== undefined) return bundled;
-  // The ESM entry of tsx's API, resolved from here (the CommonJS one cannot be imported this way).
-  const tsxApi = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
-  const entry = new URL('./search-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return embeddedSearchWorker() ?? checkoutWorkerCode().code;
 }

@@ -23,6 +23,24 @@ export const MAX_PHRASE_WORDS = 16;
 /** Most words over all terms together. */
 export const MAX_SEARCH_WORDS = 24;
 
+/** One term of a search as the tokenizer will see it: its folded words, and whether the last is a prefix. */
+export interface SearchTerm {
+  words: string[];
+  prefix: boolean;
+}
+
+/** The terms of a search: groups that must all match (the terms of a group are alternatives, OR), and excluded terms. */
+export interface SearchTerms {
+  groups: SearchTerm[][];
+  excluded: SearchTerm[];
+}
+
+/** A search text made safe: the FTS5 expression, and its terms for the cost estimate (search-cost.ts). */
+export interface SearchExpression {
+  match: string;
+  terms: SearchTerms;
+}
+
 /**
  * The FTS5 MATCH expression for `q`, or undefined when it holds nothing searchable.
  *
@@ -48,8 +66,14 @@ export const MAX_SEARCH_WORDS = 24;
  * @example ftsQuery('love OR charity -hate gra*') // '(("love" OR "charity") AND "gra"*) NOT "hate"'
  */
 export function ftsQuery(q: string): string | undefined {
+  return searchExpression(q)?.match;
+}
+
+/** ftsQuery's expression with the terms it was made of; undefined when q holds nothing searchable. */
+export function searchExpression(q: string): SearchExpression | undefined {
   const groups: string[][] = [];
   const excluded: string[] = [];
+  const terms: SearchTerms = { groups: [], excluded: [] };
   const seen = new Set<string>();
   let words = 0;
   let pendingOr = false;
@@ -87,13 +111,17 @@ export function ftsQuery(q: string): string | undefined {
     if (seen.size > MAX_SEARCH_TERMS) throw tooComplex(`q may hold at most ${MAX_SEARCH_TERMS} different words or phrases.`);
     if (words > MAX_SEARCH_WORDS) throw tooComplex(`q may hold at most ${MAX_SEARCH_WORDS} words in all.`);
     const token = `"${term.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
+    const searchTerm: SearchTerm = { words: termWords, prefix };
     if (exclude) {
       excluded.push(token);
+      terms.excluded.push(searchTerm);
     } else if (pendingOr) {
       groups[groups.length - 1]!.push(token);
+      terms.groups[terms.groups.length - 1]!.push(searchTerm);
       pendingOr = false;
     } else {
       groups.push([token]);
+      terms.groups.push([searchTerm]);
     }
   }
   if (pendingOr) throw syntaxError('OR must stand between two words or phrases.');
@@ -104,7 +132,8 @@ export function ftsQuery(q: string): string | undefined {
   // FTS5 takes the implicit AND between strings only, not beside parentheses: there it is written out.
   const hasOr = groups.some((group) => group.length > 1);
   const positive = groups.map((group) => (group.length === 1 ? group[0] : `(${group.join(' OR ')})`)).join(hasOr ? ' AND ' : ' ');
-  return excluded.length === 0 ? positive : `(${positive})${excluded.map((token) => ` NOT ${token}`).join('')}`;
+  const match = excluded.length === 0 ? positive : `(${positive})${excluded.map((token) => ` NOT ${token}`).join('')}`;
+  return { match, terms };
 }
 
 /** A term the tokenizer keeps something of: at least one letter or digit. */
@@ -112,9 +141,10 @@ const SEARCHABLE = /[\p{L}\p{N}]/u;
 
 /**
  * The words the tokenizer makes of a term, folded as it folds them (case and diacritics off),
- * close enough to unicode61 to count words and to spot a repeated term.
+ * close enough to unicode61 to count words, to spot a repeated term and to look words up in the
+ * index's vocabulary for the cost estimate.
  */
-function tokenWords(term: string): string[] {
+export function tokenWords(term: string): string[] {
   const folded = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }

@@ -1,5 +1,6 @@
 // Search of endpoint 13: a reference typed as the query answers with its passage first, then the verses matching its words, paged together.
 import type { Lang } from '../../build/contract/books.ts';
+import { problems } from '../../build/contract/problems.ts';
 import type { SearchHit, WordMatch } from '../../build/contract/response-schemas.ts';
 import { bookRef } from '../../build/contract/responses.ts';
 import { ApiError } from '../http/problem.ts';
@@ -52,7 +53,16 @@ export async function searchBible(queries: BibleQueries, pool: QueryPool, params
       });
     }
   }
-  const words = await pool.run('search', lang, params.match, size - items.length, Math.max(0, offset - referenceTotal), scope);
+  const words = await pool.run(
+    'search',
+    lang,
+    params.match,
+    size - items.length,
+    Math.max(0, offset - referenceTotal),
+    scope,
+    params.terms,
+  );
+  if (words.refused) throw new ApiError(tooCostly(words.refused));
   items.push(...words.hits.map(wordItem));
   return { totalItems: referenceTotal + words.totalItems, items };
 }
@@ -88,6 +98,16 @@ function referencedPassages(queries: BibleQueries, lang: Lang, q: string, scope:
     found.push({ reference, label: passageLabel(lang, reference, bounds.from, bounds.to), ...bounds, count });
   }
   return found;
+}
+
+/** The 400 for a search whose estimated cost is over the limit: it names q and says what makes a search costly. */
+function tooCostly({ cost, limit }: { cost: number; limit: number }) {
+  return problems.invalidParameter(
+    'q',
+    `q is too costly to search (about ${cost.toLocaleString('en-US')} index entries to read, at most ${limit.toLocaleString('en-US')}): ` +
+      'very common words repeated in a quoted phrase, many very common words joined by OR, or a prefix* matching very many words. ' +
+      'Add a rarer word, or use a longer prefix.',
+  );
 }
 
 function wordItem(hit: SearchHitRow): SearchHit {

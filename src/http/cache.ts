@@ -12,14 +12,16 @@ export interface SendJsonOptions {
 }
 
 /**
- * Serialises `body` once, tags it with a strong ETag (quoted base64url SHA-256 of the bytes),
+ * Serialises `body` once, tags it with a strong ETag (quoted base64url SHA-256 of its UTF-8 bytes),
  * and answers 304 without a body when the request's If-None-Match matches.
  *
  * @example sendJson(req, res, profile, { cacheControl: CHURCH_CACHE_CONTROL })
  */
 export function sendJson(req: Request, res: Response, body: unknown, options: SendJsonOptions): void {
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  const tag = strongEtag(bytes);
+  // Kept a string, not a Buffer: Node writes the headers and a string body in one write, a Buffer
+  // body in a second (writev); the ETag hashes and Content-Length counts the same UTF-8 bytes.
+  const json = JSON.stringify(body);
+  const tag = strongEtag(json);
   res.setHeader('Cache-Control', options.cacheControl);
   res.setHeader('ETag', tag);
   for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
@@ -30,12 +32,12 @@ export function sendJson(req: Request, res: Response, body: unknown, options: Se
   }
   res.status(options.status ?? 200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(bytes.length));
+  res.setHeader('Content-Length', String(Buffer.byteLength(json, 'utf8')));
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  res.end(bytes);
+  res.end(json, 'utf8');
 }
 
 /** The strong entity tag of a byte sequence: `"<base64url sha256>"`. */

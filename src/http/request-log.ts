@@ -1,7 +1,7 @@
 // Request ids and one access-log line per request: method, full path, client address, status, time, key id (never headers).
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from './logger.ts';
+import { accessLogger, type Logger } from './logger.ts';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -23,6 +23,7 @@ export interface RequestLogOptions {
  */
 export function requestLog(logger: Logger, { quietPaths = [] }: RequestLogOptions = {}): RequestHandler {
   const quiet = new Set(quietPaths);
+  const access = accessLogger(logger);
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -32,7 +33,7 @@ export function requestLog(logger: Logger, { quietPaths = [] }: RequestLogOption
     res.on('finish', () => {
       const apiKeyId: unknown = res.locals.apiKeyId;
       const level = quiet.has(req.path) && res.statusCode < 400 ? 'debug' : 'info';
-      logger[level](
+      access[level](
         {
           requestId,
           method: req.method,

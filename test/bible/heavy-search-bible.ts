@@ -5,8 +5,15 @@ import { syntheticVersions } from '../helpers/synthetic-model.ts';
 /** Psalms 2 to 1 + HEAVY_CHAPTERS of the French version: 100 verses each. */
 export const HEAVY_CHAPTERS = 200;
 
-/** The costliest query the search bounds allow: a phrase of 16 × "de" (issue 11's 66 × "de" is refused). */
-export const COSTLIEST_ALLOWED_QUERY = `"${Array(16).fill('de').join(' ')}"`;
+/**
+ * The costliest query the search bounds allow here: a phrase of 7 × "de", about 7 × 20,000 index
+ * entries, under MAX_SEARCH_COST (src/bible/search-cost.ts). 8 × "de" and more are refused by
+ * the cost estimate, 17 and more by the phrase length bound (issue 11's 66 × "de").
+ */
+export const COSTLIEST_ALLOWED_QUERY = `"${Array(7).fill('de').join(' ')}"`;
+
+/** The same phrase one "de" longer: over MAX_SEARCH_COST here, so refused before it runs. */
+export const TOO_COSTLY_QUERY = `"${Array(8).fill('de').join(' ')}"`;
 
 /**
  * The five synthetic versions; French Psalms gains HEAVY_CHAPTERS chapters whose verses repeat

@@ -8,6 +8,7 @@ import { writeDatabase } from '../../build/writers/database.ts';
 import { createBibleQueries } from '../../src/bible/queries.ts';
 import { createQueryPool, type QueryPool, type QueryPoolOptions } from '../../src/bible/search-pool.ts';
 import { ftsQuery } from '../../src/bible/search-query.ts';
+import { checkoutWorkerCode } from '../../src/bible/search-worker-code.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { ApiError } from '../../src/http/problem.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
@@ -56,6 +57,13 @@ async function outcome<T>(promise: Promise<T>): Promise<{ value: T } | { status:
 }
 
 describe('search pool', () => {
+  test('from a checkout, workers run the worker bundled once to plain JavaScript, not tsx', () => {
+    const first = checkoutWorkerCode();
+    expect(first.kind).toBe('bundled');
+    expect(first.code).not.toContain('tsx');
+    expect(checkoutWorkerCode().code).toBe(first.code);
+  });
+
   test('answers exactly what the repository answers on the main thread', async () => {
     const queries = createBibleQueries(new Database(databasePath, { readonly: true, fileMustExist: true }));
     const searches = pool();

@@ -1,6 +1,6 @@
 // The service logger: JSON lines operators can read, secret fields redacted, keys scrubbed from any string.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/http/logger.ts';
+import { ACCESS_LINE_FIELDS, accessLogger, createLogger, REDACTED_FIELDS } from '../../src/http/logger.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
 
@@ -53,5 +53,22 @@ describe('the service logger', () => {
       expect(line).toContain('sk_live_[redacted]');
       expect(() => JSON.parse(line)).not.toThrow();
     }
+  });
+
+  it('writes access lines with the same format and key scrubbing, and their fields hold no redacted name', () => {
+    const key = generateKey();
+    const { lines, destination } = collectLogLines();
+    accessLogger(createLogger('info', destination)).info({ method: 'GET', path: `/x/${key.replaceAll('_', '%5F')}?q=${key}` }, 'request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(key.slice(8));
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', message: 'request', method: 'GET' });
+    const redacted = REDACTED_FIELDS.map((field) => field.toLowerCase());
+    for (const field of ACCESS_LINE_FIELDS) expect(redacted).not.toContain(field.toLowerCase());
+  });
+
+  it('keeps the level of its logger for access lines', () => {
+    const { lines, destination } = collectLogLines();
+    accessLogger(createLogger('warn', destination)).info({ status: 200 }, 'request');
+    expect(lines).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LINE_FIELDS } from '../../src/http/logger.ts';
 import { apiFetch } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { problemType } from '../helpers/problem.ts';
@@ -132,6 +133,8 @@ describe('keys in the whole app', () => {
       apiKeyId: keyId,
     });
     expect(typeof keyed.time).toBe('string');
+    // The access logger skips field redaction because these are all its fields (src/http/logger.ts).
+    for (const field of Object.keys(keyed)) expect([...ACCESS_LINE_FIELDS, 'level', 'time', 'pid', 'hostname', 'message']).toContain(field);
     expect(unkeyed).toMatchObject({ path: `${CHURCH}?page=2`, status: 401 });
     expect(unkeyed).not.toHaveProperty('apiKeyId');
     for (const entry of [keyed, unkeyed]) expect(JSON.stringify(entry)).not.toMatch(/authorization|bearer/i);

@@ -4,6 +4,7 @@ import { LANGS } from '../../../build/contract/books.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../../../build/contract/paging.ts';
 import { LangSchema, TestamentSchema } from '../../../build/contract/response-schemas.ts';
 import { MAX_QUERY_LENGTH, MAX_REF_LENGTH } from '../../bible/params.ts';
+import { MAX_SEARCH_COST } from '../../bible/search-cost.ts';
 import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS, SEARCH_SYNTAX } from '../../bible/search-query.ts';
 import { LibraryItemTypeSchema } from '../../church/responses.ts';
 import type { DocumentParts, Json } from './types.ts';
@@ -109,7 +110,7 @@ export function queryParameter(): Json {
     name: 'q',
     in: 'query',
     required: true,
-    description: `What to find, case- and accent-insensitive: ${SEARCH_SYNTAX}. Anything else (NEAR, AND, parentheses…) is searched as text. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q). A q that reads as Bible references in the language (\`Jn 3:16-18\`, \`1 Cor 13\`, \`Gen 1:1-3; Ps 23\`, as /passage reads \`ref\`) answers with those verses first, marked \`match: reference\`, then the verses matching its words. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit.`,
+    description: `What to find, case- and accent-insensitive: ${SEARCH_SYNTAX}. Anything else (NEAR, AND, parentheses…) is searched as text. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q). Before it runs, a search's cost is estimated from the index (the verses its words are in; a phrase reads its rarest word once per word, OR adds its alternatives, a prefix* all the words it expands to): over ${MAX_SEARCH_COST.toLocaleString('en-US')} it is refused with a 400 naming q (very common words repeated in a phrase, many very common words joined by OR, a two-letter prefix of very common words). Every single word is under that limit. A q that reads as Bible references in the language (\`Jn 3:16-18\`, \`1 Cor 13\`, \`Gen 1:1-3; Ps 23\`, as /passage reads \`ref\`) answers with those verses first, marked \`match: reference\`, then the verses matching its words. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit.`,
     schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
     example: '"only begotten son"',
   };

@@ -113,7 +113,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
     }
     const identity = await raw(`${base}/api/v1/bible/download`);
     const gzip = await raw(`${base}/api/v1/bible/download`, { 'accept-encoding': 'gzip' });
-    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json; charset=utf-8' });
     expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
     expect(JSON.parse(identity.body.toString('utf8')).version.lang).toBe('fr');
   });
@@ -121,7 +121,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   it('serves the search indexes as static files with the Bible caching and CORS, gzip to a client that accepts it', async () => {
     const index = await fetch(`${base}/bible-search/nl.json`);
     expect(index.status).toBe(200);
-    expect(index.headers.get('content-type')).toBe('application/json');
+    expect(index.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(index.headers.get('access-control-allow-origin')).toBe('*');
     expect(index.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
     expect(((await index.json()) as { lang: string }).lang).toBe('nl');
