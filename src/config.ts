@@ -10,8 +10,10 @@ export interface Config {
   port: number;
   /** Interface to listen on. Default loopback: put a TLS-terminating proxy in front on a VPS. */
   host: string;
-  /** SQLite file of the church data, keys and accounts; ':memory:' for tests. */
+  /** SQLite file of the church data, keys and accounts; ':memory:' for tests. Unused when `postgres` is set. */
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file (DATABASE_URL), for several instances sharing one database. */
+  postgres?: PostgresConfig;
   /** Load the fictional demo churches into an empty database at start; off unless asked for (`npm start` asks). */
   demoData: boolean;
   /** The static Bible tree written by `npm run build:bible`. */
@@ -81,6 +83,17 @@ export interface Config {
   sessionCookieSecure: boolean | 'auto';
 }
 
+export interface PostgresConfig {
+  /** `postgres://user:password@host:5432/database`; it may hold a password, so it is never logged. */
+  url: string;
+  /** Most connections one instance opens at once (DATABASE_POOL_MAX). */
+  maxConnections: number;
+  /** Longest wait for a connection, at start and per request (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** Longest a statement may run, and a transaction sit idle (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
+}
+
 export interface OidcConfig {
   /** Issuer URL; its /.well-known/openid-configuration is read at the first sign-in. */
   issuer: string;
@@ -105,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port,
     host: env.HOST || '127.0.0.1',
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
+    postgres: postgres(env),
     demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
@@ -254,6 +268,32 @@ function isProxyAddress(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** DATABASE_URL and its pool settings; undefined when DATABASE_URL is unset (SQLite). */
+function postgres(env: NodeJS.ProcessEnv): PostgresConfig | undefined {
+  // Checked even without DATABASE_URL: a bad setting is reported whether or not it is used yet.
+  const maxConnections = integer(env, 'DATABASE_POOL_MAX', 10, 1, 1_000);
+  const connectTimeoutMs = integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000);
+  const statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000);
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not echoed: the value may hold a password.
+    throw new ConfigError('DATABASE_URL', 'is not a URL; expected postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      'DATABASE_URL',
+      `must start with postgres:// or postgresql://, got ${url.protocol}// (for SQLite, set DATABASE_PATH instead)`,
+    );
+  }
+  if (url.pathname.length <= 1)
+    throw new ConfigError('DATABASE_URL', 'names no database: expected postgres://user:password@host:5432/database');
+  return { url: raw, maxConnections, connectTimeoutMs, statementTimeoutMs };
 }
 
 function redisUrl(raw: string | undefined): string | undefined {

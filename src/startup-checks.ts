@@ -11,8 +11,9 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * Throws a ConfigError naming DATABASE_PATH or KEY_SECRET_FILE when that file could not be
  * opened or created, reading only: a bad setting must not leave a database or secret behind.
  */
-export function checkConfiguredFiles(config: Pick<Config, 'databasePath' | 'keyFingerprintSecret' | 'keySecretFile'>): void {
-  if (config.databasePath !== ':memory:') checkDatabaseFile(config.databasePath);
+export function checkConfiguredFiles(config: Pick<Config, 'databasePath' | 'postgres' | 'keyFingerprintSecret' | 'keySecretFile'>): void {
+  // With DATABASE_URL the SQLite file is not used: nothing to check there.
+  if (config.databasePath !== ':memory:' && config.postgres === undefined) checkDatabaseFile(config.databasePath);
   if (config.keyFingerprintSecret === undefined && readSecretFile(config.keySecretFile) === undefined) {
     checkCanCreate(config.keySecretFile, 'KEY_SECRET_FILE');
   }

@@ -43,9 +43,35 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', 'loopback,,10.0.0.1'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_URL', 'not a url'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://db.example.org/church'],
+    ['DATABASE_URL', 'postgres://db.example.org/'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', 'soon'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '10'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('selects PostgreSQL with DATABASE_URL, with a bounded pool and timeouts, and never echoes a malformed URL', () => {
+    expect(loadConfig({}).postgres).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgresql://api:pw@db.internal:5433/church' }).postgres).toEqual({
+      url: 'postgresql://api:pw@db.internal:5433/church',
+      maxConnections: 10,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 5_000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://db.internal/church',
+        DATABASE_POOL_MAX: '25',
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+      }).postgres,
+    ).toMatchObject({ maxConnections: 25, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://api:se cret@db internal/church' })).toThrow(/^DATABASE_URL: is not a URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://api:se cret@db internal/church' })).not.toThrow(/se cret/);
   });
 
   it('sets explicit connection limits and a short rate-limit store timeout, refusing a header timeout longer than the request timeout', () => {

@@ -117,3 +117,30 @@ describe.concurrent('a bad setting ends the start with one line naming it, and n
     expectOneLineNaming(outcome, 'KEY_SECRET_FILE', /shorter than 32/);
   });
 });
+
+// One after the other, after the block above: each start is a tsx process, and more of them at once than that block
+// starts would crowd a small machine past the 30 s each is given. (Malformed DATABASE_* values: test/config.test.ts.)
+describe('a PostgreSQL that cannot be used ends the start with one line naming DATABASE_URL, and no file written', () => {
+  it('DATABASE_URL of a PostgreSQL nobody answers at, without its password in the line', async () => {
+    const outcome = await start({ DATABASE_URL: `postgres://api:s3cret-Pa55@127.0.0.1:${closedPort}/church` });
+    expectOneLineNaming(
+      outcome,
+      'DATABASE_URL',
+      new RegExp(`cannot use PostgreSQL at 127\\.0\\.0\\.1:${closedPort}/church .*ECONNREFUSED`),
+    );
+    expect(outcome.stderr).not.toContain('s3cret-Pa55');
+  });
+
+  it('DATABASE_URL of a server that accepts connections but never answers: refused within the connect timeout', async () => {
+    // Not a PostgreSQL server: it takes the connection and says nothing, as a hung host behind a live port does.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const outcome = await start({ DATABASE_URL: `postgres://api@127.0.0.1:${port}/church`, DATABASE_CONNECT_TIMEOUT_MS: '500' });
+      expectOneLineNaming(outcome, 'DATABASE_URL', /timeout/i);
+    } finally {
+      silent.close();
+    }
+  });
+});

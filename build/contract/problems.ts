@@ -173,6 +173,13 @@ export const PROBLEM_TYPES = {
     advice:
       'Every search worker of this server is busy and its queue is full, or the search ran past its time budget. Retry after `Retry-After`; other endpoints are not affected. A search that keeps running out of time may need fewer common words.',
   },
+  databaseUnavailable: {
+    slug: 'database-unavailable',
+    status: 503,
+    title: 'Database unavailable',
+    advice:
+      'The service cannot reach its database right now, or the database did not answer in time; nothing was changed. Retry after `Retry-After`. The Bible endpoints do not use this database and keep working.',
+  },
   notReady: {
     slug: 'not-ready',
     status: 503,
@@ -379,6 +386,13 @@ export const problems = {
         ? 'Every search worker is busy and the search queue is full; retry in a moment.'
         : 'This search ran past the time budget of one search; retry in a moment, or search with fewer common words.';
     return make(PROBLEM_TYPES.searchBusy, detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  },
+
+  /** 503: the church and account database is down, unreachable or too slow (src/db/storage-unavailable.ts). */
+  databaseUnavailable(retryAfterSeconds: number): Problem {
+    return make(PROBLEM_TYPES.databaseUnavailable, 'The database did not answer in time; retry in a moment.', {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   },
 
   /** 503 of /readyz: the checks that failed, each with its reason. */

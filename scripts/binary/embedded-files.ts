@@ -10,6 +10,7 @@ import fg from 'fast-glob';
  */
 export const EMBEDDED_FILES: readonly string[] = [
   'data/migrations/*.sql',
+  'data/migrations/postgres/*.sql',
   'data/demo/churches.json',
   'data/common-passwords.txt',
   'public/docs/*',

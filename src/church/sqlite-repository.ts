@@ -2,9 +2,9 @@
 import type { Db } from '../db/open.ts';
 import { localWallTime } from './local-time.ts';
 import type { ChurchRepository } from './repository.ts';
+import { toAlbum, toChurch, toEvent, toLibraryItem, toLiveStation, toPhoto, toPost, toProduct, type VariantRow } from './row-mapping.ts';
 import { createChurchWriter } from './sqlite/import-writer.ts';
-import { prepareReadStatements, type VariantRow } from './sqlite/read-statements.ts';
-import { toAlbum, toChurch, toEvent, toLibraryItem, toLiveStation, toPhoto, toPost, toProduct } from './sqlite/row-mapping.ts';
+import { prepareReadStatements } from './sqlite/read-statements.ts';
 
 /** Creates the repository over an open, migrated database; every statement is prepared here, once. */
 export function createSqliteChurchRepository(db: Db): ChurchRepository {

@@ -1,10 +1,8 @@
-// What the operator commands work with: the church repository and the account service over one open database.
+// What the operator commands work with: the church repository and the account service over one open storage (SQLite or PostgreSQL).
 
 import { createAccountService } from '../accounts/service.ts';
-import { createSqliteAccountRepository } from '../accounts/sqlite-repository.ts';
-import { createSqliteChurchRepository } from '../church/sqlite-repository.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/open.ts';
+import type { Storage } from '../db/storage.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { createFingerprinter, type Fingerprinter, loadOrCreateSecret } from '../keys/fingerprint.ts';
 import type { CliContext } from './command.ts';
@@ -13,12 +11,16 @@ import type { CliContext } from './command.ts';
  * The context every command receives. The fingerprint secret is read (or created) only when a
  * command first fingerprints a key, so listing or verifying never creates a secret file.
  */
-export function createCliContext(config: Readonly<Config>, db: Db, print: (line: string) => void): CliContext {
+export function createCliContext(
+  config: Readonly<Config>,
+  storage: Pick<Storage, 'churches' | 'accounts'>,
+  print: (line: string) => void,
+): CliContext {
   return {
     config,
     print,
-    churches: createSqliteChurchRepository(db),
-    accounts: createAccountService({ repository: createSqliteAccountRepository(db), fingerprinter: lazyFingerprinter(config, print) }),
+    churches: storage.churches,
+    accounts: createAccountService({ repository: storage.accounts, fingerprinter: lazyFingerprinter(config, print) }),
   };
 }
 

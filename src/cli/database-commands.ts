@@ -1,5 +1,6 @@
 // Operator commands on the database file itself: `backup <file>` (while the service runs) and `restore <file>` (with it stopped).
 import path from 'node:path';
+import type { Config } from '../config.ts';
 import { backupDatabase, DatabaseFileError, restoreDatabase } from '../db/backup.ts';
 import { parseCommandLine } from './arguments.ts';
 import { CliError, type DatabaseFileCommand } from './command.ts';
@@ -15,9 +16,7 @@ export const databaseCommands: DatabaseFileCommand[] = [
       const { values, positionals } = parseCommandLine(this.name, args, { options: { force: { type: 'boolean' } }, positionals: ['file'] });
       const target = path.resolve(positionals[0]);
       const started = Date.now();
-      const info = await fileErrorsAsCliErrors(() =>
-        backupDatabase(databaseFile(config.databasePath), target, { overwrite: values.force }),
-      );
+      const info = await fileErrorsAsCliErrors(() => backupDatabase(databaseFile(config), target, { overwrite: values.force }));
       print(
         `Backed up ${config.databasePath} to ${target}: schema version ${info.schemaVersion}, ${info.bytes} bytes, in ${Date.now() - started} ms.`,
       );
@@ -33,7 +32,7 @@ export const databaseCommands: DatabaseFileCommand[] = [
     async run(args, { config, print }) {
       const { positionals } = parseCommandLine(this.name, args, { options: {}, positionals: ['file'] });
       const source = path.resolve(positionals[0]);
-      const { info, keptAs } = await fileErrorsAsCliErrors(async () => restoreDatabase(source, databaseFile(config.databasePath)));
+      const { info, keptAs } = await fileErrorsAsCliErrors(async () => restoreDatabase(source, databaseFile(config)));
       print(`Restored ${source} (schema version ${info.schemaVersion}) as ${config.databasePath}.`);
       print(keptAs === undefined ? 'There was no database there before.' : `The database it replaced is kept as ${keptAs}.`);
       print('Start the service: it applies any newer migrations at start.');
@@ -42,7 +41,10 @@ export const databaseCommands: DatabaseFileCommand[] = [
   },
 ];
 
-function databaseFile(databasePath: string): string {
+function databaseFile({ databasePath, postgres }: Pick<Config, 'databasePath' | 'postgres'>): string {
+  // The file is not the deployment's database then: a copy of it would be a stale one.
+  if (postgres)
+    throw new CliError('DATABASE_URL is set: the data is in PostgreSQL; back it up with pg_dump and restore it with pg_restore.');
   if (databasePath === ':memory:') throw new CliError('DATABASE_PATH is :memory:, which has no file to back up or restore.');
   return databasePath;
 }

@@ -1,13 +1,19 @@
 // The operator command line: `npm run cli -- <command> [args]`; dispatches to the church and account commands.
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { openStorage } from '../db/storage.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
 import { type CliCommand, CliError, type DatabaseFileCommand } from './command.ts';
 import { createCliContext } from './context.ts';
+import { copyCommand } from './copy-command.ts';
 import { databaseCommands } from './database-commands.ts';
 
-export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [...churchCommands, ...accountCommands, ...databaseCommands];
+export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [
+  ...churchCommands,
+  ...accountCommands,
+  ...databaseCommands,
+  copyCommand,
+];
 
 const HELP = new Set(['help', '--help', '-h']);
 
@@ -38,11 +44,11 @@ export async function runCli(
   }
   const config = loadConfig(env);
   if ('database' in command) return refusalsAsExitCode(() => command.run(args, { config, print }), printError);
-  const db = openDatabase(config.databasePath);
+  const storage = await openStorage(config, undefined, 'church-api-cli');
   try {
-    return await refusalsAsExitCode(() => command.run(args, createCliContext(config, db, print)), printError);
+    return await refusalsAsExitCode(() => command.run(args, createCliContext(config, storage, print)), printError);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

@@ -3,12 +3,12 @@ import type { BibleSource } from '../bible/source.ts';
 import type { LimitStores } from '../limits/stores.ts';
 import type { ReadinessCheck } from './readiness.ts';
 
-/** The church database answers a trivial query (`ping` runs one: src/db/ping.ts for SQLite). */
+/** The church database answers a trivial query (`ping` runs one: src/db/ping.ts for SQLite, a pool query for PostgreSQL). */
 export function databaseCheck(ping: () => unknown): ReadinessCheck {
   return {
     name: 'database',
-    run() {
-      ping();
+    async run() {
+      await ping();
       return undefined;
     },
   };

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
 import { type Problem, problemBody, problems } from '../../build/contract/problems.ts';
+import { StorageUnavailableError } from '../db/storage-unavailable.ts';
 import type { Logger } from './logger.ts';
 import { ApiError } from './problem.ts';
 
@@ -19,7 +20,13 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError(problems.pathNotFound(req.path)));
 };
 
-/** Error middleware: ApiError as is; body-parser style errors with a status as 4xx; anything else a logged 500. */
+/** Seconds a client is asked to wait after a database outage answer: long enough for a restart or a failover to begin. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Error middleware: ApiError as is; a database that cannot answer now as a logged 503; body-parser
+ * style errors with a status as 4xx; anything else a logged 500.
+ */
 export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
@@ -29,6 +36,10 @@ export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequ
       return;
     }
     if (err instanceof ApiError) return sendProblem(res, err.problem, publicBaseUrl);
+    if (err instanceof StorageUnavailableError) {
+      logger.warn({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'database unavailable');
+      return sendProblem(res, problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS), publicBaseUrl);
+    }
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) {
       logger.error({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'unhandled error');

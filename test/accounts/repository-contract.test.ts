@@ -1,30 +1,33 @@
-// The AccountRepository contract, written once against the interface: a PostgreSQL implementation must pass it too.
+// The AccountRepository contract, written once against the interface and run on both backends (SQLite, PostgreSQL).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPostgresAccountRepository } from '../../src/accounts/postgres-repository.ts';
 import { type AccountRepository, type KeyInsert, LAST_USED_INTERVAL_MS } from '../../src/accounts/repository.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
 import type { Developer } from '../../src/accounts/types.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
+import { usePostgresDatabases } from '../helpers/postgres-databases.ts';
+import { describeWith } from '../helpers/requirements.ts';
 
 interface StoreUnderTest {
   repository: AccountRepository;
   /** Another repository over the same store through its own connection, as a second process has. */
   openAnother(): AccountRepository;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Runs the contract against one implementation; `create` gives an empty, migrated store each time. */
-function describeAccountRepositoryContract(name: string, create: () => StoreUnderTest): void {
+function describeAccountRepositoryContract(name: string, create: () => StoreUnderTest | Promise<StoreUnderTest>): void {
   describe(`AccountRepository contract: ${name}`, () => {
     let store: StoreUnderTest;
     let accounts: AccountRepository;
     let keyNumber = 0;
     const t0 = '2026-03-01T10:00:00.000Z';
 
-    beforeEach(() => {
-      store = create();
+    beforeEach(async () => {
+      store = await create();
       accounts = store.repository;
     });
     afterEach(() => store.close());
@@ -209,4 +212,17 @@ describeAccountRepositoryContract('SQLite', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describeWith(['postgres'], 'the account repository on PostgreSQL', () => {
+  const databases = usePostgresDatabases();
+  describeAccountRepositoryContract('PostgreSQL', async () => {
+    const database = await databases.migrated();
+    return {
+      repository: createPostgresAccountRepository(database.open()),
+      // A pool of its own: another instance of the service.
+      openAnother: () => createPostgresAccountRepository(database.open()),
+      close: () => database.close(),
+    };
+  });
 });

@@ -1,25 +1,29 @@
-// The ChurchRepository contract, written once against the interface: a PostgreSQL implementation must pass it too.
+// The ChurchRepository contract, written once against the interface and run on both backends (SQLite, PostgreSQL).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateChurchDocument } from '../../src/church/import/validate.ts';
+import { createPostgresChurchRepository } from '../../src/church/postgres-repository.ts';
+import type { ChurchImportRecord } from '../../src/church/records.ts';
 import type { ChurchRepository } from '../../src/church/repository.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
+import { usePostgresDatabases } from '../helpers/postgres-databases.ts';
+import { describeWith } from '../helpers/requirements.ts';
 import { churchDocument } from './church-api.ts';
 
 interface RepositoryUnderTest {
   repository: ChurchRepository;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Runs the contract against one implementation; `create` gives an empty, migrated store each time. */
-function describeChurchRepositoryContract(name: string, create: () => RepositoryUnderTest): void {
+function describeChurchRepositoryContract(name: string, create: () => RepositoryUnderTest | Promise<RepositoryUnderTest>): void {
   describe(`ChurchRepository contract: ${name}`, () => {
     let subject: RepositoryUnderTest;
     let churches: ChurchRepository;
     const now = new Date('2026-06-15T00:30:00Z');
 
     beforeEach(async () => {
-      subject = create();
+      subject = await create();
       churches = subject.repository;
       const event = (slug: string, start: string, end: string | null, extra: Record<string, unknown> = {}) => ({
         slug,
@@ -146,6 +150,34 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
       expect(await churches.publicAlbumPhotos(open.id + 1000, 'public')).toBeUndefined();
     });
 
+    it('imports all or nothing: a record the database refuses part-way leaves every table as it was', async () => {
+      const before = await churches.counts();
+      const [valid] = validateChurchDocument(
+        {
+          churches: [
+            churchDocument('rollback-ok', { posts: [{ slug: 'p', title: 'P', publishedAt: '2026-01-01T00:00:00Z', isPublic: true }] }),
+          ],
+        },
+        { now },
+      );
+      // A record that skipped validation: the country CHECK refuses the second church, after the first was written.
+      const refused: ChurchImportRecord = { ...valid, church: { ...valid.church, slug: 'rollback-bad', country: 'fr' } };
+      await expect(churches.importChurches([valid, refused])).rejects.toThrow();
+      expect(await churches.counts()).toEqual(before);
+      expect(await churches.publicChurchBySlug('rollback-ok')).toBeUndefined();
+    });
+
+    it('replaces a church of the same slug whole, also when two imports of it run at once', async () => {
+      const [renamed] = validateChurchDocument({ churches: [churchDocument('open', { name: 'Renamed' })] }, { now });
+      const summaries = await Promise.all([churches.importChurches([renamed]), churches.importChurches([renamed])]);
+      expect(summaries.map((summary) => summary.replaced)).toEqual([1, 1]);
+      const open = (await churches.publicChurchBySlug('open'))!;
+      expect(open.name).toBe('Renamed');
+      expect(await churches.upcomingEvents(open, now, 50)).toEqual([]);
+      expect(await churches.liveStation(open.id)).toBeUndefined();
+      expect(await churches.counts()).toMatchObject({ churches: 2, events: 0, posts: 0, albums: 1, photos: 0, liveStations: 0 });
+    });
+
     it('gives the station, and counts every table', async () => {
       const open = (await churches.publicChurchBySlug('open'))!;
       expect(await churches.liveStation(open.id)).toEqual({ stationName: 'Radio', listenUrl: null, isVideo: false, isLive: true });
@@ -167,5 +199,18 @@ function describeChurchRepositoryContract(name: string, create: () => Repository
 
 describeChurchRepositoryContract('SQLite', () => {
   const db: Db = openDatabase(':memory:');
-  return { repository: createSqliteChurchRepository(db), close: () => db.close() };
+  return {
+    repository: createSqliteChurchRepository(db),
+    close: () => {
+      db.close();
+    },
+  };
+});
+
+describeWith(['postgres'], 'the church repository on PostgreSQL', () => {
+  const databases = usePostgresDatabases();
+  describeChurchRepositoryContract('PostgreSQL', async () => {
+    const database = await databases.migrated();
+    return { repository: createPostgresChurchRepository(database.open()), close: () => database.close() };
+  });
 });

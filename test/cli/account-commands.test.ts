@@ -9,6 +9,7 @@ import { type CliContext, CliError } from '../../src/cli/command.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
+import { sqliteStorage } from '../../src/db/storage.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { isWellFormedKey } from '../../src/keys/format.ts';
@@ -23,7 +24,7 @@ beforeEach(() => {
   db = openDatabase(path.join(dir, 'church.sqlite'));
   printed = [];
   const config = loadConfig({ DATABASE_PATH: path.join(dir, 'church.sqlite'), KEY_SECRET_FILE: path.join(dir, 'key.secret') }, dir);
-  context = createCliContext(config, db, (line) => printed.push(line));
+  context = createCliContext(config, sqliteStorage(db), (line) => printed.push(line));
 });
 afterEach(() => {
   db.close();

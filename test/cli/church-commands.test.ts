@@ -9,6 +9,7 @@ import { CliError } from '../../src/cli/command.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
+import { sqliteStorage } from '../../src/db/storage.ts';
 import { churchDocument } from '../church/church-api.ts';
 
 describe('church commands', () => {
@@ -20,7 +21,7 @@ describe('church commands', () => {
     const config = loadConfig({ DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' }, dir);
     return command.run(
       args,
-      createCliContext(config, db, (line) => printed.push(line)),
+      createCliContext(config, sqliteStorage(db), (line) => printed.push(line)),
     );
   };
 

@@ -43,10 +43,11 @@ describe('the operator CLI', () => {
       'import-reserved-emails',
       'backup',
       'restore',
+      'copy-to-postgres',
     ]) {
       expect(listing).toMatch(new RegExp(`^  ${name} `, 'm'));
     }
-    expect(commands).toHaveLength(12);
+    expect(commands).toHaveLength(13);
     expect(listing).toContain('delete-developer --email E');
     expect(fs.existsSync(path.join(dir, 'church.sqlite'))).toBe(false);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { PROBLEM_TYPES, problems } from '../../build/contract/problems.ts';
+import { StorageUnavailableError } from '../../src/db/storage-unavailable.ts';
 import { ApiError } from '../../src/http/problem.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { type RawResponse, rawRequest } from '../bible/raw-request.ts';
@@ -114,6 +115,13 @@ describe('every problem the service answers', () => {
     // A failure the service did not foresee.
     vi.spyOn(server.services.churches, 'publicChurchBySlug').mockRejectedValueOnce(new Error('disk on fire'));
     await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.16' });
+    vi.restoreAllMocks();
+
+    // The database not answering (the real thing, a stopped PostgreSQL: test/db/postgres-outage.test.ts).
+    vi.spyOn(server.services.keys, 'activeKeyByFingerprint').mockRejectedValueOnce(
+      new StorageUnavailableError('PostgreSQL cannot answer now: connect ECONNREFUSED'),
+    );
+    await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.17' });
     vi.restoreAllMocks();
 
     // Every search worker busy and the queue full (the real thing: test/bible/search-pool.test.ts).

@@ -27,6 +27,20 @@ describe('requirement', () => {
     expect(requirement('redis-server', { REQUIRE_REDIS: '1' })).toMatchObject({ required: true, requiredBy: 'REQUIRE_REDIS' });
     expect(requirement('nginx', { REQUIRE_NGINX: '1' })).toMatchObject({ required: true, requiredBy: 'REQUIRE_NGINX' });
     expect(requirement('chromium', { REQUIRE_BROWSER: '0' })).toMatchObject({ required: false, requiredBy: 'REQUIRE_BROWSER' });
+    expect(requirement('postgres', { REQUIRE_POSTGRES: '1' })).toMatchObject({ required: true, requiredBy: 'REQUIRE_POSTGRES' });
+  });
+
+  it('finds initdb only with a pg_ctl beside it, following links into the installation', () => {
+    const install = path.join(dir, 'pg', 'bin');
+    const links = path.join(dir, 'pg-links');
+    fs.mkdirSync(install, { recursive: true });
+    fs.mkdirSync(links);
+    fs.writeFileSync(path.join(install, 'initdb'), '#!/bin/sh\n', { mode: 0o755 });
+    fs.symlinkSync(path.join(install, 'initdb'), path.join(links, 'initdb'));
+    const withoutPgCtl = requirement('postgres', { PATH: links });
+    expect(withoutPgCtl.path).not.toBe(path.join(install, 'initdb'));
+    fs.writeFileSync(path.join(install, 'pg_ctl'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(requirement('postgres', { PATH: links }).path).toBe(path.join(install, 'initdb'));
   });
 
   it('finds a tool on PATH when it is an executable file, and says how to install one that is missing', () => {

@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import { ensureNode24 } from '../../scripts/binary/node24.ts';
 
 /** Something outside the repository that a test needs. */
-export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24';
+export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24' | 'postgres';
 
 export interface Requirement {
   name: RequirementName;
@@ -41,6 +41,8 @@ const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: Node
     find: (env) => executable('chromium', env) ?? executable('chromium-browser', env),
     hint: 'apt-get install chromium',
   },
+  // initdb and pg_ctl from one installation: on PATH, or where Debian's postgresql package puts them (not on PATH).
+  postgres: { requiredBy: 'REQUIRE_POSTGRES', find: (env) => postgresInitdb(env), hint: 'apt-get install postgresql' },
   // Looking installs it when it is missing (as npm run build:binary does), so only the binary's tests ask.
   node24: {
     requiredBy: 'REQUIRE_BINARY',
@@ -97,6 +99,23 @@ export function describeWith(names: readonly RequirementName[], title: string, b
   // The default reporter does not show the titles of skipped blocks: the reason goes to the run's output as well.
   console.warn(`skipped "${title}": ${reasons}`);
   describe.skip(`${title} (skipped: ${reasons})`, body);
+}
+
+/**
+ * An `initdb` with a `pg_ctl` beside it (symbolic links followed, as /usr/local/bin ones point into
+ * /usr/lib/postgresql/<major>/bin), newest Debian major first after PATH; undefined when there is none.
+ */
+function postgresInitdb(env: NodeJS.ProcessEnv): string | undefined {
+  const debianRoot = '/usr/lib/postgresql';
+  const majors = (fs.existsSync(debianRoot) ? fs.readdirSync(debianRoot) : []).filter((name) => /^\d+$/.test(name));
+  const debianDirs = majors.sort((a, b) => Number(b) - Number(a)).map((major) => path.join(debianRoot, major, 'bin'));
+  for (const dir of [undefined, ...debianDirs]) {
+    const initdb = dir === undefined ? executable('initdb', env, ['/usr/local/bin']) : executable('initdb', { PATH: dir });
+    if (initdb === undefined) continue;
+    const real = fs.realpathSync(initdb);
+    if (executable('pg_ctl', { PATH: path.dirname(real) })?.startsWith(path.dirname(real))) return real;
+  }
+  return undefined;
 }
 
 /** The executable `name` on PATH or in one of `extraDirs`, or undefined. */

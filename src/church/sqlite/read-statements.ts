@@ -1,103 +1,19 @@
 // The church repository's SQLite reads: each SELECT prepared once, with the row shape it returns.
 import type { Db } from '../../db/open.ts';
 import type { ChurchDataCounts, LibraryType } from '../records.ts';
-
-// ─── Row shapes, exactly as SELECTed ─────────────────────────────────────────
-
-export interface ChurchRow {
-  id: number;
-  slug: string;
-  name: string;
-  bio: string;
-  denomination: string;
-  logo_url: string | null;
-  cover_image_url: string | null;
-  city: string;
-  country: string;
-  language: string;
-  website: string | null;
-  time_zone: string;
-  is_public: 0 | 1;
-}
-
-export interface EventRow {
-  slug: string;
-  name: string;
-  description: string;
-  start_local: string;
-  end_local: string | null;
-  location: string;
-  cover_image_url: string | null;
-  is_free: 0 | 1;
-  registration_url: string | null;
-}
-
-export interface PostRow {
-  slug: string;
-  title: string;
-  body: string;
-  image_url: string | null;
-  published_at: string;
-}
-
-export interface LibraryRow {
-  slug: string;
-  type: LibraryType;
-  title: string;
-  author: string;
-  description: string;
-  cover_image_url: string | null;
-  price_minor: number | null;
-  currency: string | null;
-}
-
-export interface ProductRow {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string | null;
-  currency: string;
-  price_minor: number | null;
-}
-
-export interface VariantRow {
-  product_id: number;
-  name: string;
-  price_minor: number;
-}
-
-export interface AlbumRow {
-  album_key: string;
-  title: string;
-  description: string;
-  taken_on: string | null;
-  cover_url: string | null;
-  photo_count: number;
-}
-
-export interface PhotoRow {
-  url: string;
-  thumbnail_url: string | null;
-  caption: string;
-  width: number | null;
-  height: number | null;
-}
-
-export interface LiveRow {
-  station_name: string;
-  listen_url: string | null;
-  is_video: 0 | 1;
-  is_live: 0 | 1;
-}
-
-export interface IdRow {
-  id: number;
-}
-
-export interface CountRow {
-  n: number;
-}
+import type {
+  AlbumRow,
+  ChurchRow,
+  CountRow,
+  EventRow,
+  IdRow,
+  LibraryRow,
+  LiveRow,
+  PhotoRow,
+  PostRow,
+  ProductRow,
+  VariantRow,
+} from '../row-mapping.ts';
 
 /** Every read of the church repository, prepared once over an open, migrated database. */
 export function prepareReadStatements(db: Db) {

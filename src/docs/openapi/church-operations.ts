@@ -14,6 +14,7 @@ import {
   PostPageSchema,
   ProductListSchema,
 } from '../../church/responses.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/errors.ts';
 import { parsePageRequest } from '../../http/paging.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import { keyLimitPolicyName, RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
@@ -155,6 +156,12 @@ function churchOperation(parts: DocumentParts, operation: ChurchOperation): Json
         { ...retryAfterHeader('Seconds until the window resets.'), ...limitHeaders },
       ),
       '500': problemResponse(parts, 'The service failed; the failure is logged.', [problems.internalError()]),
+      '503': problemResponse(
+        parts,
+        'The database cannot answer now (down, unreachable, or too slow); nothing was changed. Retry after `Retry-After`.',
+        [problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)],
+        retryAfterHeader('Seconds to wait before retrying.'),
+      ),
     },
   };
 }

@@ -1,13 +1,20 @@
-// The portal's repository contracts (sessions, one-time tokens, credentials), written once against the interfaces.
+// The portal's repository contracts (sessions, one-time tokens, credentials), written once against the interfaces, run on both backends.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPostgresAccountRepository } from '../../../src/accounts/postgres-repository.ts';
+import type { AccountRepository } from '../../../src/accounts/repository.ts';
 import { createSqliteAccountRepository } from '../../../src/accounts/sqlite-repository.ts';
 import { type Db, openDatabase } from '../../../src/db/open.ts';
 import type { CredentialRepository } from '../../../src/portal/storage/credential-repository.ts';
+import { createPostgresCredentialRepository } from '../../../src/portal/storage/postgres-credential-repository.ts';
+import { createPostgresSessionRepository } from '../../../src/portal/storage/postgres-session-repository.ts';
+import { createPostgresTokenRepository } from '../../../src/portal/storage/postgres-token-repository.ts';
 import type { SessionRepository } from '../../../src/portal/storage/session-repository.ts';
 import { createSqliteCredentialRepository } from '../../../src/portal/storage/sqlite-credential-repository.ts';
 import { createSqliteSessionRepository } from '../../../src/portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from '../../../src/portal/storage/sqlite-token-repository.ts';
 import type { TokenRepository } from '../../../src/portal/storage/token-repository.ts';
+import { usePostgresDatabases } from '../../helpers/postgres-databases.ts';
+import { describeWith } from '../../helpers/requirements.ts';
 
 interface StoreUnderTest {
   sessions: SessionRepository;
@@ -16,7 +23,7 @@ interface StoreUnderTest {
   /** Two developers that exist in the store. */
   developers: [number, number];
   deleteDeveloper(id: number): Promise<void>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 const hash = (n: number) => n.toString(16).padStart(64, '0');
@@ -132,16 +139,41 @@ function describePortalRepositoryContract(name: string, create: () => Promise<St
 describePortalRepositoryContract('SQLite', async () => {
   const db: Db = openDatabase(':memory:');
   const accounts = createSqliteAccountRepository(db);
-  const developer = async (email: string) =>
-    (await accounts.insertDeveloper({ name: email, email, emailVerifiedAt: null, createdAt: t0 }))!.id;
   return {
     sessions: createSqliteSessionRepository(db),
     tokens: createSqliteTokenRepository(db),
     credentials: createSqliteCredentialRepository(db),
-    developers: [await developer('ana@example.org'), await developer('bo@example.org')],
+    developers: await twoDevelopers(accounts),
     async deleteDeveloper(id) {
       await accounts.deleteDeveloper(id);
     },
-    close: () => db.close(),
+    close: () => {
+      db.close();
+    },
   };
 });
+
+describeWith(['postgres'], 'the portal repositories on PostgreSQL', () => {
+  const databases = usePostgresDatabases();
+  describePortalRepositoryContract('PostgreSQL', async () => {
+    const database = await databases.migrated();
+    const db = database.open();
+    const accounts = createPostgresAccountRepository(db);
+    return {
+      sessions: createPostgresSessionRepository(db),
+      tokens: createPostgresTokenRepository(db),
+      credentials: createPostgresCredentialRepository(db),
+      developers: await twoDevelopers(accounts),
+      async deleteDeveloper(id) {
+        await accounts.deleteDeveloper(id);
+      },
+      close: () => database.close(),
+    };
+  });
+});
+
+async function twoDevelopers(accounts: AccountRepository): Promise<[number, number]> {
+  const developer = async (email: string) =>
+    (await accounts.insertDeveloper({ name: email, email, emailVerifiedAt: null, createdAt: t0 }))!.id;
+  return [await developer('ana@example.org'), await developer('bo@example.org')];
+}

@@ -1,17 +1,117 @@
-// Church rows as SELECTed (read-statements.ts) → the records the repository returns.
+// Church rows as both backends SELECT them (sqlite/read-statements.ts, postgres-repository.ts) → the records the repository returns.
 import type {
   AlbumRecord,
   ChurchRecord,
   EventRecord,
   LibraryItemRecord,
+  LibraryType,
   LiveStationRecord,
   MoneyRecord,
   PhotoRecord,
   PostRecord,
   ProductRecord,
   ProductVariantRecord,
-} from '../records.ts';
-import type { AlbumRow, ChurchRow, EventRow, LibraryRow, LiveRow, PhotoRow, PostRow, ProductRow, VariantRow } from './read-statements.ts';
+} from './records.ts';
+
+// ─── Row shapes, exactly as SELECTed ─────────────────────────────────────────
+
+/** A yes/no column: SQLite stores 0 or 1, PostgreSQL a boolean. */
+export type Flag = 0 | 1 | boolean;
+
+export interface ChurchRow {
+  id: number;
+  slug: string;
+  name: string;
+  bio: string;
+  denomination: string;
+  logo_url: string | null;
+  cover_image_url: string | null;
+  city: string;
+  country: string;
+  language: string;
+  website: string | null;
+  time_zone: string;
+  is_public: Flag;
+}
+
+export interface EventRow {
+  slug: string;
+  name: string;
+  description: string;
+  start_local: string;
+  end_local: string | null;
+  location: string;
+  cover_image_url: string | null;
+  is_free: Flag;
+  registration_url: string | null;
+}
+
+export interface PostRow {
+  slug: string;
+  title: string;
+  body: string;
+  image_url: string | null;
+  published_at: string;
+}
+
+export interface LibraryRow {
+  slug: string;
+  type: LibraryType;
+  title: string;
+  author: string;
+  description: string;
+  cover_image_url: string | null;
+  price_minor: number | null;
+  currency: string | null;
+}
+
+export interface ProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  currency: string;
+  price_minor: number | null;
+}
+
+export interface VariantRow {
+  product_id: number;
+  name: string;
+  price_minor: number;
+}
+
+export interface AlbumRow {
+  album_key: string;
+  title: string;
+  description: string;
+  taken_on: string | null;
+  cover_url: string | null;
+  photo_count: number;
+}
+
+export interface PhotoRow {
+  url: string;
+  thumbnail_url: string | null;
+  caption: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface LiveRow {
+  station_name: string;
+  listen_url: string | null;
+  is_video: Flag;
+  is_live: Flag;
+}
+
+export interface IdRow {
+  id: number;
+}
+
+export interface CountRow {
+  n: number;
+}
 
 export function toChurch(row: ChurchRow): ChurchRecord {
   return {
@@ -27,7 +127,7 @@ export function toChurch(row: ChurchRow): ChurchRecord {
     language: row.language,
     website: row.website,
     timeZone: row.time_zone,
-    isPublic: row.is_public === 1,
+    isPublic: isSet(row.is_public),
   };
 }
 
@@ -40,7 +140,7 @@ export function toEvent(row: EventRow): EventRecord {
     endLocal: row.end_local,
     location: row.location,
     coverImageUrl: row.cover_image_url,
-    isFree: row.is_free === 1,
+    isFree: isSet(row.is_free),
     registrationUrl: row.registration_url,
   };
 }
@@ -96,5 +196,9 @@ export function toPhoto(row: PhotoRow): PhotoRecord {
 }
 
 export function toLiveStation(row: LiveRow): LiveStationRecord {
-  return { stationName: row.station_name, listenUrl: row.listen_url, isVideo: row.is_video === 1, isLive: row.is_live === 1 };
+  return { stationName: row.station_name, listenUrl: row.listen_url, isVideo: isSet(row.is_video), isLive: isSet(row.is_live) };
+}
+
+function isSet(flag: Flag): boolean {
+  return flag === 1 || flag === true;
 }

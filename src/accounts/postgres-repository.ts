@@ -1,0 +1,205 @@
+// The account repository over PostgreSQL: the guarantees of sqlite-repository.ts, held across every instance sharing the database.
+import type { PostgresDatabase, SqlRunner } from '../db/postgres/database.ts';
+import { type AccountRepository, LAST_USED_INTERVAL_MS } from './repository.ts';
+import type { ApiKeyRecord, Developer, DeveloperListing } from './types.ts';
+
+interface DeveloperRow {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  created_at: string;
+}
+
+interface DeveloperListingRow extends DeveloperRow {
+  active_keys: number;
+}
+
+interface ApiKeyRow {
+  id: number;
+  developer_id: number;
+  name: string;
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const KEY_COLUMNS = 'id, developer_id, name, hint, created_at, last_used_at, revoked_at';
+const DEVELOPER_COLUMNS = 'id, name, email, email_verified_at, created_at';
+
+/**
+ * Creates the repository over a migrated database. Nothing about a key's validity is cached:
+ * every authentication asks the database, so a revocation on one instance holds on all at once.
+ */
+export function createPostgresAccountRepository(db: PostgresDatabase): AccountRepository {
+  /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
+  const lastWritten = new Map<number, number>();
+
+  const developerById = async (runner: SqlRunner, id: number, lock = false) => {
+    const [row] = await runner.rows<DeveloperRow>(`SELECT ${DEVELOPER_COLUMNS} FROM developers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+      id,
+    ]);
+    return row;
+  };
+
+  return {
+    async insertDeveloper(developer) {
+      // The unique index on lower(email) decides a race between instances: the loser inserts nothing.
+      const [row] = await db.rows<DeveloperRow>(
+        `INSERT INTO developers (name, email, email_verified_at, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING ${DEVELOPER_COLUMNS}`,
+        [developer.name, developer.email, developer.emailVerifiedAt, developer.createdAt],
+      );
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async developerById(id) {
+      const row = await developerById(db, id);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async developerByEmail(email) {
+      const [row] = await db.rows<DeveloperRow>(`SELECT ${DEVELOPER_COLUMNS} FROM developers WHERE lower(email) = lower($1)`, [email]);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async updateDeveloperName(developerId, name) {
+      const [row] = await db.rows<DeveloperRow>(`UPDATE developers SET name = $1 WHERE id = $2 RETURNING ${DEVELOPER_COLUMNS}`, [
+        name,
+        developerId,
+      ]);
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async listDevelopers() {
+      const rows = await db.rows<DeveloperListingRow>(
+        `SELECT ${DEVELOPER_COLUMNS},
+                (SELECT count(*) FROM api_keys k WHERE k.developer_id = developers.id AND k.revoked_at IS NULL) AS active_keys
+         FROM developers ORDER BY created_at, id`,
+      );
+      return rows.map(toDeveloperListing);
+    },
+
+    async markEmailVerified(developerId, verifiedAt) {
+      // coalesce keeps the first time; RETURNING answers for a known developer either way.
+      const [row] = await db.rows<DeveloperRow>(
+        `UPDATE developers SET email_verified_at = coalesce(email_verified_at, $1) WHERE id = $2 RETURNING ${DEVELOPER_COLUMNS}`,
+        [verifiedAt, developerId],
+      );
+      return row ? toDeveloper(row) : undefined;
+    },
+
+    async deleteDeveloper(developerId) {
+      const result = await db.transaction(async (tx) => {
+        const row = await developerById(tx, developerId, true);
+        if (!row) return undefined;
+        const keys = await tx.rows<{ id: number; revoked_at: string | null }>(
+          'SELECT id, revoked_at FROM api_keys WHERE developer_id = $1',
+          [developerId],
+        );
+        // ON DELETE CASCADE removes the developer's keys in the same statement.
+        await tx.run('DELETE FROM developers WHERE id = $1', [developerId]);
+        return {
+          developer: toDeveloper(row),
+          revokedKeys: keys.filter((key) => key.revoked_at === null).length,
+          keyIds: keys.map((key) => key.id),
+        };
+      });
+      for (const keyId of result?.keyIds ?? []) lastWritten.delete(keyId);
+      return result && { developer: result.developer, revokedKeys: result.revokedKeys };
+    },
+
+    async insertKeyIfActiveBelow(developerId, limit, key) {
+      return db.transaction(async (tx) => {
+        // The developer's row lock queues concurrent inserts for one developer, on every instance, behind each other:
+        // each counts only after the previous one committed, so together they cannot pass the limit.
+        await developerById(tx, developerId, true);
+        const [{ n }] = await tx.rows<{ n: number }>('SELECT count(*) AS n FROM api_keys WHERE developer_id = $1 AND revoked_at IS NULL', [
+          developerId,
+        ]);
+        if (n >= limit) return undefined;
+        const [row] = await tx.rows<ApiKeyRow>(
+          `INSERT INTO api_keys (developer_id, name, fingerprint, hint, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${KEY_COLUMNS}`,
+          [developerId, key.name, key.fingerprint, key.hint, key.createdAt],
+        );
+        return toKeyRecord(row);
+      });
+    },
+
+    async listKeys(developerId) {
+      const rows = await db.rows<ApiKeyRow>(
+        `SELECT ${KEY_COLUMNS} FROM api_keys WHERE developer_id = $1 ORDER BY created_at DESC, id DESC`,
+        [developerId],
+      );
+      return rows.map(toKeyRecord);
+    },
+
+    async revokeKey(developerId, keyId, revokedAt) {
+      // coalesce keeps the first revocation time.
+      const [row] = await db.rows<ApiKeyRow>(
+        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2 AND developer_id = $3 RETURNING ${KEY_COLUMNS}`,
+        [revokedAt, keyId, developerId],
+      );
+      if (!row) return undefined;
+      lastWritten.delete(keyId);
+      return toKeyRecord(row);
+    },
+
+    async activeKeyByFingerprint(fingerprint) {
+      const [row] = await db.rows<{ id: number; developer_id: number }>(
+        'SELECT id, developer_id FROM api_keys WHERE fingerprint = $1 AND revoked_at IS NULL',
+        [fingerprint],
+      );
+      return row ? { id: row.id, developerId: row.developer_id } : undefined;
+    },
+
+    async markUsed(keyId, when) {
+      const now = when.getTime();
+      const previous = lastWritten.get(keyId);
+      if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
+      lastWritten.set(keyId, now);
+      // The time guard in the statement holds across instances: of all writes within a minute, one changes the row.
+      const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
+      const changed = await db.run('UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)', [
+        when.toISOString(),
+        keyId,
+        threshold,
+      ]);
+      return changed > 0;
+    },
+
+    async isReservedEmail(email) {
+      const rows = await db.rows('SELECT 1 FROM reserved_emails WHERE lower(email) = lower($1)', [email]);
+      return rows.length > 0;
+    },
+
+    async addReservedEmails(emails, importedAt) {
+      // One statement: all or none; an address already listed (in any letter case) is skipped.
+      return db.run('INSERT INTO reserved_emails (email, imported_at) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [
+        [...emails],
+        importedAt,
+      ]);
+    },
+  };
+}
+
+function toDeveloper(row: DeveloperRow): Developer {
+  return { id: row.id, name: row.name, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
+}
+
+function toDeveloperListing(row: DeveloperListingRow): DeveloperListing {
+  return { ...toDeveloper(row), activeKeys: row.active_keys };
+}
+
+function toKeyRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    developerId: row.developer_id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}

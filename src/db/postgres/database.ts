@@ -1,0 +1,170 @@
+// The PostgreSQL connection pool: bounded waits, per-connection timeouts, transactions, and errors mapped to StorageUnavailableError.
+import pg from 'pg';
+import type { Logger } from '../../http/logger.ts';
+import { isUnavailable, storageError } from './errors.ts';
+
+export interface PostgresSettings {
+  /** `postgres://user:password@host:5432/database` (DATABASE_URL); never logged, it may hold a password. */
+  url: string;
+  /** Most connections this process opens at once (DATABASE_POOL_MAX). */
+  maxConnections: number;
+  /** Longest wait for a connection, a new one or a free one from the pool (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /**
+   * Longest a statement may run on the server, and a transaction may sit idle between statements
+   * (DATABASE_STATEMENT_TIMEOUT_MS); a little later the driver itself gives up on a server that
+   * does not answer at all (a hung host or a cut network, where the server's own timeout cannot act).
+   */
+  statementTimeoutMs: number;
+  /** Shown in pg_stat_activity, so an operator sees which program holds a connection. */
+  applicationName: string;
+}
+
+/** Statements through one connection or the pool. Parameters are `$1, $2…`; SQL text only in repositories. */
+export interface SqlRunner {
+  /** The rows of one statement. */
+  rows<Row extends pg.QueryResultRow>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /** How many rows one statement changed. */
+  run(text: string, values?: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * The service's PostgreSQL database. Every error that means "cannot answer now" arrives as
+ * StorageUnavailableError (src/db/storage-unavailable.ts); others (a constraint, a bug) as the driver's.
+ *
+ * @example const rows = await db.rows<{ id: number }>('SELECT id FROM churches WHERE slug = $1', [slug]);
+ */
+export interface PostgresDatabase extends SqlRunner {
+  /** Runs `work` in one transaction (READ COMMITTED): committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection of its own, which is closed afterwards, so session settings and
+   * session locks (the migrations' advisory lock) never reach the pool.
+   */
+  session<T>(work: (session: SqlRunner) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query within the timeouts; throws StorageUnavailableError otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a pool (no connection is made before the first query). A connection that breaks while idle
+ * (the server restarted) is dropped and logged, never thrown at the process.
+ */
+export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger): PostgresDatabase {
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: settings.maxConnections,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + 1_000,
+    application_name: settings.applicationName,
+    keepAlive: true,
+    types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
+  });
+  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
+  let closed: Promise<void> | undefined;
+
+  /**
+   * A connection of the pool for several statements. While it is out of the pool, an error the
+   * server sends on its own (it ended an idle transaction, it shut down) marks it broken instead of
+   * reaching the process as an unhandled 'error' event; the statement that meets it fails as usual.
+   */
+  const checkout = async () => {
+    const client = await mapped(() => pool.connect());
+    const connection = {
+      client,
+      broken: false,
+      release(destroy: boolean) {
+        client.release(destroy);
+        client.removeListener('error', onError);
+      },
+    };
+    const onError = (error: Error) => {
+      connection.broken = true;
+      logger?.warn({ err: error }, 'a PostgreSQL connection failed while in use');
+    };
+    client.on('error', onError);
+    return connection;
+  };
+
+  const mapped = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw storageError(error);
+    }
+  };
+
+  return {
+    ...runnerOf(pool),
+
+    async transaction(work) {
+      const connection = await checkout();
+      try {
+        await connection.client.query('BEGIN');
+        const result = await work(runnerOf(connection.client));
+        await connection.client.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (isUnavailable(error)) connection.broken = true;
+        else await connection.client.query('ROLLBACK').catch(() => (connection.broken = true));
+        throw storageError(error);
+      } finally {
+        // A connection that failed mid-transaction is closed rather than handed to the next request.
+        connection.release(connection.broken);
+      }
+    },
+
+    async session(work) {
+      const connection = await checkout();
+      try {
+        return await work(runnerOf(connection.client));
+      } catch (error) {
+        throw storageError(error);
+      } finally {
+        connection.release(true);
+      }
+    },
+
+    async ping() {
+      await mapped(() => pool.query('SELECT 1'));
+    },
+
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
+
+/** The two statement kinds over a pool or a client; every failure goes through storageError. */
+function runnerOf(target: pg.Pool | pg.PoolClient): SqlRunner {
+  return {
+    async rows<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[] = []) {
+      try {
+        return (await target.query<Row>(text, values as unknown[])).rows;
+      } catch (error) {
+        throw storageError(error);
+      }
+    },
+    async run(text, values = []) {
+      try {
+        return (await target.query(text, values as unknown[])).rowCount ?? 0;
+      } catch (error) {
+        throw storageError(error);
+      }
+    },
+  };
+}
+
+/**
+ * bigint (ids, count(*)) as a JavaScript number, as SQLite gives it: the driver's default is a
+ * string, because a bigint may exceed 2^53; ids and counts of this service stay far below.
+ */
+function typeParser(oid: number, format?: string): unknown {
+  if (oid === pg.types.builtins.INT8 && format !== 'binary') return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format as 'text');
+}
