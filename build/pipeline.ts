@@ -1,29 +1,26 @@
 // The Bible build: verify sources → read each version → write tree, indexes, database, rewrites → report.
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { buildHash as computeBuildHash, versionHash } from './build-hashes.ts';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
-import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
-import { parseBuildStamp, type VersionCounts } from './contract/stamp.ts';
-import type { SourceIssue, VersionText } from './model.ts';
-import { type BuildReport, formatReport, versionReport } from './report.ts';
+import { defaultOutputs, staticPaths } from './contract/layout.ts';
+import { parseBuildStamp } from './contract/stamp.ts';
+import type { VersionText } from './model.ts';
+import { noPreviousBuild, previousBuild } from './previous-build.ts';
+import { type BuildReport, formatReport, type VersionReport, versionCountsOf, versionReport } from './report.ts';
 import { sourcePath, verifySourceFile } from './sources.ts';
 import { readSwordModule } from './sword/read-module.ts';
 import { readUsfmBible } from './usfm/read-usfm.ts';
 import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
-import { DatabaseWriter, databaseBuildHash } from './writers/database.ts';
+import { databaseBuildHash } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
-import { searchDocuments } from './writers/search-index.ts';
-import { SearchIndexWorker } from './writers/search-index-worker.ts';
 import { treeIndex, versionCounts, versionTree } from './writers/static-tree.ts';
 import type { BuiltVersion, OutputFile } from './writers/types.ts';
-
-/** Bumped whenever the builder's output changes for the same sources; part of the build hash. */
-export const BUILDER_VERSION = '2';
+import { VersionWorker } from './writers/version-worker.ts';
 
 export interface BuildOptions {
   /** Folder holding the pinned source files. */
@@ -40,7 +37,7 @@ export interface BuildOptions {
    * PUBLIC_BASE_URL should be the same, so both name the same docs page.
    */
   publicUrl?: string;
-  /** Rebuild even when the existing output carries the same build hash. */
+  /** Rebuild every version, even when the existing output carries the same hashes. */
   force?: boolean;
   /** The versions to build; the project's manifest unless given (tests pass their own). */
   versions?: readonly VersionManifestEntry[];
@@ -66,7 +63,11 @@ export const REPLACED_ENTRIES = [
 
 /**
  * Runs the whole build. When the static tree's stamp and the database's meta both carry the
- * build hash of the current sources, it stops after hashing (unless `force`).
+ * build hash of the current inputs, it stops after hashing (unless `force`). Otherwise each
+ * version whose own hash (build/build-hashes.ts) is the one the previous build recorded is
+ * reused: its files hard-linked from the live tree, its rows copied from the live database, its
+ * report entry carried over; the others are read and written. Either way the new tree is staged
+ * beside the live one and swapped in whole, so a killed build leaves the previous one intact.
  *
  * @example const result = await buildBible({ sourcesDir: process.env.BIBLE_SOURCES_DIR! });
  */
@@ -88,80 +89,86 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
-  const hashes = await timed('verify sources', () =>
-    Promise.all(entries.map(async (entry) => (await verifySourceFile(sourcePath(options.sourcesDir, entry), entry)).sha256)),
-  );
+  // Each file is checked against its pinned SHA-256, which the version hashes then stand for.
+  await timed('verify sources', () => Promise.all(entries.map((entry) => verifySourceFile(sourcePath(options.sourcesDir, entry), entry))));
   const origin = options.origin ?? DEFAULT_ORIGIN;
   const publicUrl = parsePublicBaseUrl(options.publicUrl ?? DEFAULT_PUBLIC_BASE_URL);
+  const versionHashes = entries.map(versionHash);
   // The origin is written into _redirects and the public URL into the error files, so another one is another build.
-  const buildHash = computeBuildHash([
-    ...entries.map((entry, index) => `${entry.code}:${hashes[index]}`),
-    `origin:${origin}`,
-    `publicUrl:${publicUrl}`,
-  ]);
+  const buildHash = computeBuildHash(versionHashes, [`origin:${origin}`, `publicUrl:${publicUrl}`]);
   if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
     return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started) };
   }
+  const previous = options.force ? noPreviousBuild : await previousBuild(publicDir, databasePath, reportPath);
 
   const readVersion = options.readVersion ?? readSource;
   const staging = await StagingFolder.open(publicDir, REPLACED_ENTRIES);
-  const database = await DatabaseWriter.open(databasePath, buildHash);
-  // Search indexes (the longest step) on a worker thread, a version behind the main thread's reading and writing.
-  const search = new SearchIndexWorker(staging.dir, buildHash);
+  // Database rows and search indexes on a worker thread, a version behind the main thread's reading and static files.
+  const writer = new VersionWorker(staging.dir, databasePath, buildHash);
   const sizes = { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0 };
-  const write = (file: OutputFile): void => {
-    const before = staging.stats.bytes;
-    staging.write(file);
-    const bytes = staging.stats.bytes - before;
-    if (file.path.endsWith('.br')) sizes.bytesBrotli += bytes;
-    else if (file.path.endsWith('.gz')) sizes.bytesGzip += bytes;
+  const count = (file: { path: string; bytes: number }): void => {
+    if (file.path.endsWith('.br')) sizes.bytesBrotli += file.bytes;
+    else if (file.path.endsWith('.gz')) sizes.bytesGzip += file.bytes;
     else {
       sizes.files++;
-      sizes.bytes += bytes;
-      for (const copy of compressedCopies(file)) write(copy);
+      sizes.bytes += file.bytes;
+      if (file.path.startsWith(`${dirname(staticPaths.searchIndex('en'))}/`)) sizes.searchIndexBytes += file.bytes;
       return;
     }
     sizes.compressedFiles++;
   };
-  const built: { info: VersionManifestEntry; counts: VersionCounts; issues: SourceIssue[] }[] = [];
+  const write = (file: OutputFile): void => {
+    const before = staging.stats.bytes;
+    staging.write(file);
+    count({ path: file.path, bytes: staging.stats.bytes - before });
+    for (const copy of compressedCopies(file)) write(copy);
+  };
+  const built: VersionReport[] = [];
   let databaseBytes = 0;
   try {
-    // One version at a time: read it, write its files and rows, hand its verses to the search worker, let it go.
-    for (const entry of entries) {
+    // One version at a time: read it, hand it to the writer thread, write its files, let it go.
+    for (const [index, entry] of entries.entries()) {
+      const hash = versionHashes[index];
+      const reusable = previous.version(entry.code, hash);
+      if (reusable) {
+        await timed(`reuse ${entry.code}`, async () => {
+          for (const path of [staticPaths.versionFolder(entry.lang), ...searchIndexFiles(entry.lang)]) {
+            for (const file of staging.reuse(path)) count(file);
+          }
+          await writer.copy(entry.lang, databasePath);
+        });
+        built.push({ ...reusable, reused: true });
+        continue;
+      }
       const bytes = await readFile(sourcePath(options.sourcesDir, entry));
       const version: BuiltVersion = { info: entry, text: await timed(`read ${entry.code}`, () => readVersion(entry, bytes)) };
-      search.add(entry, searchDocuments(version.text));
+      await writer.build(version, hash);
       await timed(`tree ${entry.code}`, () => {
         for (const file of versionTree(version)) write(file);
       });
-      await timed(`database ${entry.code}`, () => database.addVersion(version));
-      built.push({ info: entry, counts: versionCounts(version), issues: version.text.issues });
+      built.push({ ...versionReport(versionCounts(version), version.text.issues), versionHash: hash, reused: false });
     }
-    for (const file of treeIndex(built, buildHash)) write(file);
-    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.info.lang) })) write(file);
-    databaseBytes = (await timed('database index', () => database.finish())).bytes;
-    const searchFiles = await timed('search indexes (wait)', () => search.finish());
-    for (const file of searchFiles) {
-      if (file.path.endsWith('.br')) sizes.bytesBrotli += file.bytes;
-      else if (file.path.endsWith('.gz')) sizes.bytesGzip += file.bytes;
-      else {
-        sizes.files++;
-        sizes.bytes += file.bytes;
-        sizes.searchIndexBytes += file.bytes;
-        continue;
-      }
-      sizes.compressedFiles++;
-    }
+    const infoOf = new Map(entries.map((entry) => [entry.code, entry]));
+    const versions = built.map((version) => ({
+      info: infoOf.get(version.code)!,
+      counts: versionCountsOf(version),
+      versionHash: version.versionHash,
+    }));
+    for (const file of treeIndex(versions, buildHash)) write(file);
+    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
+    const written = await timed('database and search indexes (wait)', () => writer.finish());
+    for (const file of written.files) count(file);
+    databaseBytes = written.databaseBytes;
     await timed('swap in', () => staging.commit());
   } catch (error) {
-    await Promise.all([search.abort(), database.discard(), staging.discard()]);
+    await Promise.all([writer.abort(), staging.discard()]);
     throw error;
   }
 
   const report: BuildReport = {
     buildHash,
     builtAt: new Date().toISOString(),
-    versions: built.map((version) => versionReport(version.counts, version.issues)),
+    versions: built,
     outputs: { ...sizes, databaseBytes },
     timings,
     totalMs: Math.round(performance.now() - started),
@@ -172,18 +179,6 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     [basename(reportPath)],
   );
   return { status: 'built', buildHash, report, summary: formatReport(report) };
-}
-
-/**
- * sha256 over the sources' hashes (and any other input line, such as the proxy origin), the
- * builder version and the schema version: the same inputs built by the same builder give the
- * same hash, so a rebuild can be skipped.
- */
-export function computeBuildHash(sourceHashes: readonly string[]): string {
-  const hash = createHash('sha256');
-  hash.update(`builder ${BUILDER_VERSION}\nschema ${BIBLE_SCHEMA_VERSION}\n`);
-  for (const line of sourceHashes) hash.update(`${line}\n`);
-  return hash.digest('hex');
 }
 
 /** True when both the static tree's stamp and the database carry `buildHash`. */
@@ -203,6 +198,12 @@ export function readSource(entry: VersionManifestEntry, bytes: Uint8Array): Vers
   if (entry.format === 'sword') return readSwordModule(bytes, entry.code).version;
   const { code, books, issues } = readUsfmBible(usfmFilesFromZip(bytes), entry.code);
   return { code, books, issues };
+}
+
+/** A language's search index and its compressed copies. */
+function searchIndexFiles(lang: string): string[] {
+  const path = staticPaths.searchIndex(lang);
+  return [path, `${path}.br`, `${path}.gz`];
 }
 
 /** Versions in the spec's language order (fr, en, es, pt, nl), whatever the manifest's order. */

@@ -15,6 +15,10 @@ export interface IssueSummary {
 
 export interface VersionReport extends VersionCounts {
   issues: Partial<Record<IssueKind, IssueSummary>>;
+  /** The version's hash (build/build-hashes.ts), as the stamp lists it. */
+  versionHash: string;
+  /** True when this build reused the previous build's outputs of the version (its hash had not changed). */
+  reused: boolean;
 }
 
 export interface OutputSizes {
@@ -44,7 +48,7 @@ const LISTED_LOCATIONS = 1000;
 const SAMPLES = 10;
 
 /** Groups a version's issues by kind. */
-export function versionReport(counts: VersionCounts, issues: readonly SourceIssue[]): VersionReport {
+export function versionReport(counts: VersionCounts, issues: readonly SourceIssue[]): Pick<VersionReport, keyof VersionCounts | 'issues'> {
   const byKind: Partial<Record<IssueKind, IssueSummary>> = {};
   for (const issue of issues) {
     const summary = (byKind[issue.kind] ??= { count: 0, where: [] });
@@ -59,6 +63,11 @@ export function versionReport(counts: VersionCounts, issues: readonly SourceIssu
     }
   }
   return { ...counts, issues: byKind };
+}
+
+/** The counts a version report holds (what the stamp and the versions list publish). */
+export function versionCountsOf({ lang, code, books, chapters, verses }: VersionReport): VersionCounts {
+  return { lang, code, books, chapters, verses };
 }
 
 /** A short human summary: one line per version, the outputs, the slowest steps and the total. */

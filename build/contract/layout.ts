@@ -5,8 +5,9 @@
  * 2: verses lost `through` (no source joins verses; the database lost the column).
  * 3: verses gained `paragraphs`, `poetry` and `wordsOfJesus` (the database's `layout` column), chapters
  *    their navigation (`verseCount`, `previous`, `next`, `attribution`), books their `verseCounts`.
+ * 4: the build stamp's versions gained `versionHash`; search indexes carry it instead of `buildHash`.
  */
-export const BIBLE_SCHEMA_VERSION = 3;
+export const BIBLE_SCHEMA_VERSION = 4;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.
@@ -18,6 +19,8 @@ export const staticPaths = {
   stamp: 'api/v1/bible/build.json',
   /** Endpoint 9. */
   versions: 'api/v1/bible/versions.json',
+  /** The folder of one language's books list and chapters. */
+  versionFolder: (lang: string) => `api/v1/bible/${lang}`,
   /** Endpoint 10, one file per language. */
   books: (lang: string) => `api/v1/bible/${lang}/books.json`,
   /** Endpoint 11, keyed by the language-independent USFM code. */

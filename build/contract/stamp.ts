@@ -18,6 +18,23 @@ export const VersionCountsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One version in the build stamp: its counts and the hash of what its files are made from. */
+export const StampVersionSchema = Type.Composite(
+  [
+    VersionCountsSchema,
+    Type.Object({
+      /**
+       * Lower-case hex SHA-256 over the version's manifest entry (its source's SHA-256 included), the
+       * builder version and the schema version (build/build-hashes.ts). Its chapter files, books list,
+       * search index and database rows change only when it does; an incremental build reuses them while
+       * it stays the same. The search index file carries it too.
+       */
+      versionHash: Type.String({ minLength: 1 }),
+    }),
+  ],
+  { additionalProperties: false },
+);
+
 /**
  * Contents of `build.json`: what the service checks before it serves the tree. The database's
  * meta table carries the same schemaVersion and buildHash, so a tree and a database of
@@ -26,14 +43,18 @@ export const VersionCountsSchema = Type.Object(
 export const BuildStampSchema = Type.Object(
   {
     schemaVersion: Type.Literal(BIBLE_SCHEMA_VERSION),
-    /** Lower-case hex SHA-256 over the sources, the builder version and the schema version (build/pipeline.ts). */
+    /**
+     * Lower-case hex SHA-256 over every version's hash and the build's other inputs (proxy origin,
+     * public URL; build/build-hashes.ts): any change to any output changes it.
+     */
     buildHash: Type.String({ minLength: 1 }),
-    versions: Type.Array(VersionCountsSchema),
+    versions: Type.Array(StampVersionSchema),
   },
   { additionalProperties: false },
 );
 
 export type VersionCounts = Static<typeof VersionCountsSchema>;
+export type StampVersion = Static<typeof StampVersionSchema>;
 export type BuildStamp = Static<typeof BuildStampSchema>;
 
 /** A build.json that cannot be served: not JSON, of another schema version, or not of the stamp's shape. */
@@ -46,9 +67,9 @@ const checkStamp = TypeCompiler.Compile(BuildStampSchema);
 /**
  * The stamp of a build of these versions.
  *
- * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }])
+ * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, versionHash: '5e0c…' }])
  */
-export function buildStamp(buildHash: string, versions: readonly VersionCounts[]): BuildStamp {
+export function buildStamp(buildHash: string, versions: readonly StampVersion[]): BuildStamp {
   return { schemaVersion: BIBLE_SCHEMA_VERSION, buildHash, versions: [...versions] };
 }
 

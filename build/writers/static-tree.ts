@@ -12,24 +12,29 @@ import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
  * serialised deterministically (fixed key order, no timestamps) so ETags survive rebuilds.
  * Books the canon does not know (apocrypha) are left out.
  *
- * @example staticTree(versions, hash).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
+ * `versionHash` gives each version's hash for the stamp (build/build-hashes.ts).
+ *
+ * @example staticTree(versions, hash, (info) => hashes[info.code]).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
  */
-export function staticTree(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
+export function staticTree(versions: readonly BuiltVersion[], buildHash: string, versionHash: (info: VersionInfo) => string): OutputFile[] {
   const index = treeIndex(
-    versions.map((version) => ({ info: version.info, counts: versionCounts(version) })),
+    versions.map((version) => ({ info: version.info, counts: versionCounts(version), versionHash: versionHash(version.info) })),
     buildHash,
   );
   return [...index, ...versions.flatMap((version) => [...versionTree(version)])];
 }
 
 /** The files that describe the whole build: the stamp and the versions list (written last by the streaming build). */
-export function treeIndex(versions: readonly { info: VersionInfo; counts: VersionCounts }[], buildHash: string): OutputFile[] {
+export function treeIndex(
+  versions: readonly { info: VersionInfo; counts: VersionCounts; versionHash: string }[],
+  buildHash: string,
+): OutputFile[] {
   return [
     json(
       staticPaths.stamp,
       buildStamp(
         buildHash,
-        versions.map(({ counts }) => counts),
+        versions.map(({ counts, versionHash }) => ({ ...counts, versionHash })),
       ),
     ),
     json(staticPaths.versions, versionsResponse(versions)),

@@ -50,7 +50,7 @@ export async function writeBibleBuild(
   versions: readonly BuiltVersion[],
   buildHash: string,
 ): Promise<void> {
-  const tree = staticTree(versions, buildHash);
+  const tree = staticTree(versions, buildHash, (info) => `${buildHash}-${info.code}`);
   const files = [...tree, ...(await precompress(tree, { brotliQuality: 4 }))];
   await writeOutputs(publicDir, files, ['api/v1/bible']);
   await writeDatabase(databasePath, versions, buildHash);

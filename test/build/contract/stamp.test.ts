@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import { buildStamp, parseBuildStamp } from '../../../build/contract/stamp.ts';
 
-const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102 }]);
+const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, versionHash: '5e0c' }]);
 
 describe('the build stamp', () => {
   it('reads back what the build writes', () => {

@@ -30,7 +30,7 @@ describeWith(['nginx'], 'generated nginx config', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
-    const tree = staticTree(syntheticVersions(), 'test-hash');
+    const tree = staticTree(syntheticVersions(), 'test-hash', (info) => `version-${info.code}`);
     const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL })];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);
     const port = await freePort();
