@@ -8,19 +8,17 @@ import { defaultOutputs, staticPaths } from './contract/layout.ts';
 import { parseBuildStamp } from './contract/stamp.ts';
 import type { VersionText } from './model.ts';
 import { noPreviousBuild, previousBuild } from './previous-build.ts';
-import { type BuildReport, formatReport, type VersionReport, versionCountsOf, versionReport } from './report.ts';
+import { type BuildReport, countOutput, emptyOutputSizes, formatReport, type VersionReport, versionCountsOf } from './report.ts';
 import { sourcePath, verifySourceFile } from './sources.ts';
-import { readSwordModule } from './sword/read-module.ts';
-import { readUsfmBible } from './usfm/read-usfm.ts';
-import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
 import { databaseBuildHash } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
-import { treeIndex, versionCounts, versionTree } from './writers/static-tree.ts';
-import type { BuiltVersion, OutputFile } from './writers/types.ts';
-import { VersionWorker } from './writers/version-worker.ts';
+import { treeIndex } from './writers/static-tree.ts';
+import type { OutputFile } from './writers/types.ts';
+import type { TreeJob } from './writers/version-messages.ts';
+import { type TreeResult, VersionThreads } from './writers/version-threads.ts';
 
 export interface BuildOptions {
   /** Folder holding the pinned source files. */
@@ -101,67 +99,65 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   }
   const previous = options.force ? noPreviousBuild : await previousBuild(publicDir, databasePath, reportPath);
 
-  const readVersion = options.readVersion ?? readSource;
   const staging = await StagingFolder.open(publicDir, REPLACED_ENTRIES);
-  // Database rows and search indexes on a worker thread, a version behind the main thread's reading and static files.
-  const writer = new VersionWorker(staging.dir, databasePath, buildHash);
-  const sizes = { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0 };
-  const count = (file: { path: string; bytes: number }): void => {
-    if (file.path.endsWith('.br')) sizes.bytesBrotli += file.bytes;
-    else if (file.path.endsWith('.gz')) sizes.bytesGzip += file.bytes;
-    else {
-      sizes.files++;
-      sizes.bytes += file.bytes;
-      if (file.path.startsWith(`${dirname(staticPaths.searchIndex('en'))}/`)) sizes.searchIndexBytes += file.bytes;
-      return;
-    }
-    sizes.compressedFiles++;
-  };
+  // The versions are read and written on two worker threads; this thread stages what is reused and what is shared.
+  const threads = await VersionThreads.start(staging.dir, databasePath, buildHash, progress).catch(async (error) => {
+    await staging.discard();
+    throw error;
+  });
+  const sizes = emptyOutputSizes();
   const write = (file: OutputFile): void => {
     const before = staging.stats.bytes;
     staging.write(file);
-    count({ path: file.path, bytes: staging.stats.bytes - before });
+    countOutput(sizes, { path: file.path, bytes: staging.stats.bytes - before });
     for (const copy of compressedCopies(file)) write(copy);
   };
   const built: VersionReport[] = [];
-  let databaseBytes = 0;
   try {
-    // One version at a time: read it, hand it to the writer thread, write its files, let it go.
+    const versions: (VersionReport | { pending: Promise<TreeResult>; versionHash: string })[] = [];
     for (const [index, entry] of entries.entries()) {
       const hash = versionHashes[index];
       const reusable = previous.version(entry.code, hash);
       if (reusable) {
-        await timed(`reuse ${entry.code}`, async () => {
+        await timed(`reuse ${entry.code}`, () => {
           for (const path of [staticPaths.versionFolder(entry.lang), ...searchIndexFiles(entry.lang)]) {
-            for (const file of staging.reuse(path)) count(file);
+            for (const file of staging.reuse(path)) countOutput(sizes, file);
           }
-          await writer.copy(entry.lang, databasePath);
+          threads.copy(entry.lang, databasePath);
         });
-        built.push({ ...reusable, reused: true });
+        versions.push({ ...reusable, reused: true });
         continue;
       }
-      const bytes = await readFile(sourcePath(options.sourcesDir, entry));
-      const version: BuiltVersion = { info: entry, text: await timed(`read ${entry.code}`, () => readVersion(entry, bytes)) };
-      await writer.build(version, hash);
-      await timed(`tree ${entry.code}`, () => {
-        for (const file of versionTree(version)) write(file);
-      });
-      built.push({ ...versionReport(versionCounts(version), version.text.issues), versionHash: hash, reused: false });
+      const job: TreeJob = { entry, sourcePath: sourcePath(options.sourcesDir, entry) };
+      const readVersion = options.readVersion;
+      if (readVersion) job.text = await timed(`read ${entry.code}`, async () => readVersion(entry, await readFile(job.sourcePath)));
+      versions.push({ pending: threads.build(job, entry, hash), versionHash: hash });
     }
+    for (const version of versions) {
+      if (!('pending' in version)) {
+        built.push(version);
+        continue;
+      }
+      const result = await version.pending;
+      for (const file of result.files) countOutput(sizes, file);
+      built.push({ ...result.report, versionHash: version.versionHash, reused: false });
+    }
+    await threads.treeDone();
     const infoOf = new Map(entries.map((entry) => [entry.code, entry]));
-    const versions = built.map((version) => ({
+    const listed = built.map((version) => ({
       info: infoOf.get(version.code)!,
       counts: versionCountsOf(version),
       versionHash: version.versionHash,
     }));
-    for (const file of treeIndex(versions, buildHash)) write(file);
+    for (const file of treeIndex(listed, buildHash)) write(file);
     for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
-    const written = await timed('database and search indexes (wait)', () => writer.finish());
-    for (const file of written.files) count(file);
-    databaseBytes = written.databaseBytes;
+    const written = await timed('database and search indexes (wait)', () => threads.finish());
+    for (const file of written.files) countOutput(sizes, file);
+    sizes.databaseBytes = written.databaseBytes;
+    Object.assign(timings, threads.timings);
     await timed('swap in', () => staging.commit());
   } catch (error) {
-    await Promise.all([writer.abort(), staging.discard()]);
+    await Promise.all([threads.abort(), staging.discard()]);
     throw error;
   }
 
@@ -169,7 +165,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     buildHash,
     builtAt: new Date().toISOString(),
     versions: built,
-    outputs: { ...sizes, databaseBytes },
+    outputs: sizes,
     timings,
     totalMs: Math.round(performance.now() - started),
   };
@@ -191,13 +187,6 @@ export async function isUpToDate(publicDir: string, databasePath: string, buildH
     return false;
   }
   return databaseBuildHash(databasePath) === buildHash;
-}
-
-/** The reader for the entry's format. */
-export function readSource(entry: VersionManifestEntry, bytes: Uint8Array): VersionText {
-  if (entry.format === 'sword') return readSwordModule(bytes, entry.code).version;
-  const { code, books, issues } = readUsfmBible(usfmFilesFromZip(bytes), entry.code);
-  return { code, books, issues };
 }
 
 /** A language's search index and its compressed copies. */

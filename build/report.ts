@@ -1,4 +1,6 @@
 // The build report: per version what was read, what was missing, merged, extra or not understood; output sizes; timings.
+import { dirname } from 'node:path';
+import { staticPaths } from './contract/layout.ts';
 import type { VersionCounts } from './contract/stamp.ts';
 import type { SourceIssue } from './model.ts';
 
@@ -42,6 +44,28 @@ export interface BuildReport {
   timings: Record<string, number>;
   totalMs: number;
 }
+
+/** No output yet. */
+export function emptyOutputSizes(): OutputSizes {
+  return { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0, databaseBytes: 0 };
+}
+
+/** Adds one written file (a path relative to the public folder, and its size) to the sizes. */
+export function countOutput(sizes: OutputSizes, file: { path: string; bytes: number }): void {
+  if (file.path.endsWith('.br')) {
+    sizes.compressedFiles++;
+    sizes.bytesBrotli += file.bytes;
+  } else if (file.path.endsWith('.gz')) {
+    sizes.compressedFiles++;
+    sizes.bytesGzip += file.bytes;
+  } else {
+    sizes.files++;
+    sizes.bytes += file.bytes;
+    if (file.path.startsWith(SEARCH_FOLDER)) sizes.searchIndexBytes += file.bytes;
+  }
+}
+
+const SEARCH_FOLDER = `${dirname(staticPaths.searchIndex('en'))}/`;
 
 const VERSE_ISSUES: readonly IssueKind[] = ['missing-verse', 'merged-verse', 'extra-verse'];
 const LISTED_LOCATIONS = 1000;

@@ -12,12 +12,13 @@ import {
   readBibleMeta,
   storedVerse,
 } from '../contract/bible-database.ts';
-import type { Lang } from '../contract/books.ts';
+import { bookByUsfm, type Lang } from '../contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../contract/layout.ts';
 import Database from '../contract/sqlite-driver.ts';
+import type { Book } from '../model.ts';
 import { renameIfExists } from './output-dir.ts';
 import { canonicalBooks } from './static-tree.ts';
-import type { BuiltVersion } from './types.ts';
+import type { BuiltVersion, VersionInfo } from './types.ts';
 
 /**
  * Writes the database to `path`: built in a temporary file beside it, then renamed into
@@ -80,7 +81,15 @@ function escapeRegExp(text: string): string {
  */
 export class DatabaseWriter {
   #nextId = 0;
+  #versionFirstId = 1;
   #previousAttached = false;
+  #prepared:
+    | {
+        version: Database.Statement<[BibleTables['versions']]>;
+        book: Database.Statement<[BibleTables['books']]>;
+        verse: Database.Statement<[BibleTables['verses']]>;
+      }
+    | undefined;
 
   private constructor(
     readonly path: string,
@@ -104,35 +113,47 @@ export class DatabaseWriter {
     return new DatabaseWriter(path, temporary, db);
   }
 
-  /** Adds a version's row, its books, its verses and their full-text rows, in one transaction. */
+  /** Adds a version's row, its books, its verses and their full-text rows. */
   addVersion({ info, text }: BuiltVersion): void {
-    const { db } = this;
-    const insertVersion = db.prepare<[BibleTables['versions']]>(insertRowSql('versions'));
-    const insertBook = db.prepare<[BibleTables['books']]>(insertRowSql('books'));
-    const insertVerse = db.prepare<[BibleTables['verses']]>(insertRowSql('verses'));
-    db.transaction(() => {
-      const firstId = this.#nextId + 1;
-      insertVersion.run({
-        lang: info.lang,
-        code: info.code,
-        name: info.name,
-        language_name: info.languageName,
-        year: info.year,
-        licence: info.licence,
-        attribution: info.attribution,
-      });
-      for (const { canon, book } of canonicalBooks(text.books)) {
-        const names = canon.names[info.lang];
-        const place = { lang: info.lang, usfm: canon.usfm, ord: canon.order };
-        insertBook.run({ ...place, abbr: names.abbr, name: names.name, testament: canon.testament, chapters: book.chapters.length });
-        for (const chapter of book.chapters) {
-          for (const verse of chapter.verses) {
-            insertVerse.run({ id: ++this.#nextId, ...place, chapter: chapter.number, ...storedVerse(verse) });
-          }
+    this.startVersion(info);
+    for (const { book } of canonicalBooks(text.books)) this.addBook(info.lang, book);
+    this.endVersion();
+  }
+
+  /** Adds a version's row; its books follow with `addBook`, in canonical order, then `endVersion`. */
+  startVersion(info: VersionInfo): void {
+    this.#versionFirstId = this.#nextId + 1;
+    this.#statements().version.run({
+      lang: info.lang,
+      code: info.code,
+      name: info.name,
+      language_name: info.languageName,
+      year: info.year,
+      licence: info.licence,
+      attribution: info.attribution,
+    });
+  }
+
+  /** Adds one book of the version started last, and its verses, in one transaction (a book outside the canon is left out). */
+  addBook(lang: Lang, book: Book): void {
+    const canon = bookByUsfm(book.code);
+    if (!canon) return;
+    const statements = this.#statements();
+    this.db.transaction(() => {
+      const names = canon.names[lang];
+      const place = { lang, usfm: canon.usfm, ord: canon.order };
+      statements.book.run({ ...place, abbr: names.abbr, name: names.name, testament: canon.testament, chapters: book.chapters.length });
+      for (const chapter of book.chapters) {
+        for (const verse of chapter.verses) {
+          statements.verse.run({ id: ++this.#nextId, ...place, chapter: chapter.number, ...storedVerse(verse) });
         }
       }
-      this.#indexVerses(firstId);
     })();
+  }
+
+  /** Adds the full-text rows of the version started last. */
+  endVersion(): void {
+    this.#indexVerses(this.#versionFirstId);
   }
 
   /**
@@ -190,6 +211,15 @@ export class DatabaseWriter {
   /** Removes this process's temporary file for `path` (a writer on a thread that was stopped cannot discard its own). */
   static async removeTemporary(path: string): Promise<void> {
     await Promise.all(['', '-journal'].map((suffix) => rm(`${temporaryPath(path)}${suffix}`, { force: true })));
+  }
+
+  #statements() {
+    this.#prepared ??= {
+      version: this.db.prepare<[BibleTables['versions']]>(insertRowSql('versions')),
+      book: this.db.prepare<[BibleTables['books']]>(insertRowSql('books')),
+      verse: this.db.prepare<[BibleTables['verses']]>(insertRowSql('verses')),
+    };
+    return this.#prepared;
   }
 
   /** Full-text rows for the verses from `firstId` on (the version just added). */

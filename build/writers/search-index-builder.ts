@@ -6,6 +6,9 @@ import { type SearchDocument, searchOptions } from './search-options.ts';
 type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
 type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
 
+/** Bound on a term's occurrences in one document (a verse has a few dozen words), so a posting packs into one integer. */
+const FREQUENCIES = 1024;
+
 /** About how many characters each chunk of the serialised index holds. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -14,7 +17,7 @@ const CHUNK_CHARS = 64 * 1024;
  * the KJV (31,102 verses), MiniSearch's radix tree of Maps takes 2.2 s and 60 MB of heap to
  * build, `toJSON` copies it into 40 MB of plain objects, and `JSON.stringify` makes one 9 MB
  * string; five of them made the build's search step the longest and its largest. This builder
- * keeps each term's postings as one array of numbers (about 10 MB for a Bible), does not keep
+ * keeps each term's postings as one array of small integers (about 7 MB for a Bible), does not keep
  * the verse texts, and writes the same JSON text in 64 kB chunks.
  *
  * Same text as MiniSearch 7's `toJSON` (serializationVersion 2) with `searchOptions()`: the same
@@ -38,7 +41,7 @@ export class SearchIndexBuilder {
   #averageLength = 0;
   /** Term → its number, in order of first appearance. */
   readonly #termNumbers = new Map<string, number>();
-  /** Per term number: document, frequency, document, frequency, … in document order. */
+  /** Per term number: its postings in document order, each `document * FREQUENCIES + frequency` (one small integer, not two). */
   readonly #postings: number[][] = [];
   readonly #tokenize = MiniSearch.getDefault('tokenize') as Tokenize;
   readonly #processTerm: ProcessTerm;
@@ -114,7 +117,9 @@ export class SearchIndexBuilder {
     for (const [term, number] of this.#radixOrder()) {
       const postings = this.#postings[number];
       let entry = `${first ? '' : ','}[${JSON.stringify(term)},{"0":{`;
-      for (let at = 0; at < postings.length; at += 2) entry += `${at === 0 ? '' : ','}"${postings[at]}":${postings[at + 1]}`;
+      for (let at = 0; at < postings.length; at++) {
+        entry += `${at === 0 ? '' : ','}"${Math.floor(postings[at] / FREQUENCIES)}":${postings[at] % FREQUENCIES}`;
+      }
       buffer += `${entry}}}]`;
       first = false;
       if (buffer.length >= CHUNK_CHARS) {
@@ -130,13 +135,16 @@ export class SearchIndexBuilder {
     if (number === undefined) {
       number = this.#postings.length;
       this.#termNumbers.set(term, number);
-      this.#postings.push([shortId, 1]);
+      this.#postings.push([shortId * FREQUENCIES + 1]);
       return;
     }
     const postings = this.#postings[number];
     // Documents arrive in order, so this document, if it has the term already, is the last one listed.
-    if (postings[postings.length - 2] === shortId) postings[postings.length - 1]++;
-    else postings.push(shortId, 1);
+    const last = postings.length - 1;
+    if (Math.floor(postings[last] / FREQUENCIES) !== shortId) postings.push(shortId * FREQUENCIES + 1);
+    else if (postings[last] % FREQUENCIES === FREQUENCIES - 1)
+      throw new Error(`a term occurs ${FREQUENCIES} times or more in document ${shortId}`);
+    else postings[last]++;
   }
 
   /** The terms in MiniSearch's serialisation order: its radix tree fed the distinct terms in order of first appearance. */

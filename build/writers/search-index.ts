@@ -62,7 +62,7 @@ export function indexedVersion(text: VersionText): SearchIndexBuilder {
  * The text of a version's index file, in chunks: the file's own fields, then the MiniSearch
  * index as `JSON.stringify(miniSearch)` writes it.
  *
- * @example await writeStreamedFile(dir, staticPaths.searchIndex('en'), searchIndexChunks(info, index, versionHash))
+ * @example writeLargeFile(dir, staticPaths.searchIndex('en'), searchIndexChunks(info, index, versionHash))
  */
 export function* searchIndexChunks(
   info: Pick<VersionInfo, 'lang' | 'code'>,
