@@ -23,6 +23,11 @@ export interface SourceIssue {
   /** Where it was seen: "JHN 3:16", or a file with line and column. */
   where: string;
   detail: string;
+  /**
+   * Set when the issue only compares the version's verse numbering with another versification
+   * (this one, "KJV"): each version keeps its own numbering, so such a difference is expected, not a fault.
+   */
+  comparedWith?: string;
 }
 
 /** What a reader returns for one source: the books it read, in canonical order, and what it noticed. */

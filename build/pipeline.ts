@@ -1,31 +1,24 @@
 // The Bible build: verify sources → read each version → write tree, indexes, database, rewrites → report.
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { buildHash as computeBuildHash, versionHash } from './build-hashes.ts';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
-import { BIBLE_SCHEMA_VERSION, defaultOutputs, staticPaths } from './contract/layout.ts';
-import type { DownloadLink } from './contract/response-schemas.ts';
-import { parseBuildStamp, type VersionCounts } from './contract/stamp.ts';
-import type { SourceIssue, VersionText } from './model.ts';
-import { type BuildReport, formatReport, versionReport } from './report.ts';
+import { defaultOutputs, staticPaths } from './contract/layout.ts';
+import { parseBuildStamp } from './contract/stamp.ts';
+import type { VersionText } from './model.ts';
+import { noPreviousBuild, previousBuild } from './previous-build.ts';
+import { type BuildReport, countOutput, emptyOutputSizes, formatReport, type VersionReport, versionCountsOf } from './report.ts';
 import { sourcePath, verifySourceFile } from './sources.ts';
-import { readSwordModule } from './sword/read-module.ts';
-import { readUsfmBible } from './usfm/read-usfm.ts';
-import { usfmFilesFromZip } from './usfm/source-zip.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
-import { DatabaseWriter, databaseBuildHash } from './writers/database.ts';
-import { DownloadWriter } from './writers/download.ts';
+import { databaseBuildHash } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
-import { searchDocuments } from './writers/search-index.ts';
-import { SearchIndexWorker } from './writers/search-index-worker.ts';
-import { treeIndex, versionCounts, versionTree } from './writers/static-tree.ts';
-import type { BuiltVersion, OutputFile } from './writers/types.ts';
-
-/** Bumped whenever the builder's output changes for the same sources; part of the build hash. */
-export const BUILDER_VERSION = '2';
+import { treeIndex } from './writers/static-tree.ts';
+import type { OutputFile } from './writers/types.ts';
+import type { TreeJob } from './writers/version-messages.ts';
+import { type TreeResult, VersionThreads } from './writers/version-threads.ts';
 
 export interface BuildOptions {
   /** Folder holding the pinned source files. */
@@ -42,7 +35,7 @@ export interface BuildOptions {
    * PUBLIC_BASE_URL should be the same, so both name the same docs page.
    */
   publicUrl?: string;
-  /** Rebuild even when the existing output carries the same build hash. */
+  /** Rebuild every version, even when the existing output carries the same hashes. */
   force?: boolean;
   /** The versions to build; the project's manifest unless given (tests pass their own). */
   versions?: readonly VersionManifestEntry[];
@@ -68,7 +61,11 @@ export const REPLACED_ENTRIES = [
 
 /**
  * Runs the whole build. When the static tree's stamp and the database's meta both carry the
- * build hash of the current sources, it stops after hashing (unless `force`).
+ * build hash of the current inputs, it stops after hashing (unless `force`). Otherwise each
+ * version whose own hash (build/build-hashes.ts) is the one the previous build recorded is
+ * reused: its files hard-linked from the live tree, its rows copied from the live database, its
+ * report entry carried over; the others are read and written. Either way the new tree is staged
+ * beside the live one and swapped in whole, so a killed build leaves the previous one intact.
  *
  * @example const result = await buildBible({ sourcesDir: process.env.BIBLE_SOURCES_DIR! });
  */
@@ -90,86 +87,86 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
-  const hashes = await timed('verify sources', () =>
-    Promise.all(entries.map(async (entry) => (await verifySourceFile(sourcePath(options.sourcesDir, entry), entry)).sha256)),
-  );
+  // Each file is checked against its pinned SHA-256, which the version hashes then stand for.
+  await timed('verify sources', () => Promise.all(entries.map((entry) => verifySourceFile(sourcePath(options.sourcesDir, entry), entry))));
   const origin = options.origin ?? DEFAULT_ORIGIN;
   const publicUrl = parsePublicBaseUrl(options.publicUrl ?? DEFAULT_PUBLIC_BASE_URL);
+  const versionHashes = entries.map(versionHash);
   // The origin is written into _redirects and the public URL into the error files, so another one is another build.
-  const buildHash = computeBuildHash([
-    ...entries.map((entry, index) => `${entry.code}:${hashes[index]}`),
-    `origin:${origin}`,
-    `publicUrl:${publicUrl}`,
-  ]);
+  const buildHash = computeBuildHash(versionHashes, [`origin:${origin}`, `publicUrl:${publicUrl}`]);
   if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
     return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started) };
   }
+  const previous = options.force ? noPreviousBuild : await previousBuild(publicDir, databasePath, reportPath);
 
-  const readVersion = options.readVersion ?? readSource;
   const staging = await StagingFolder.open(publicDir, REPLACED_ENTRIES);
-  const database = await DatabaseWriter.open(databasePath, buildHash);
-  // Search indexes (the longest step) on a worker thread, a version behind the main thread's reading and writing.
-  const search = new SearchIndexWorker(staging.dir, buildHash);
-  const sizes = { files: 0, bytes: 0, compressedFiles: 0, bytesBrotli: 0, bytesGzip: 0, searchIndexBytes: 0 };
-  // `precompressed`: its .br and .gz come separately (the downloads are compressed off the main thread).
-  const write = (file: OutputFile, precompressed = false): void => {
+  // The versions are read and written on two worker threads; this thread stages what is reused and what is shared.
+  const threads = await VersionThreads.start(staging.dir, databasePath, buildHash, progress).catch(async (error) => {
+    await staging.discard();
+    throw error;
+  });
+  const sizes = emptyOutputSizes();
+  const write = (file: OutputFile): void => {
     const before = staging.stats.bytes;
     staging.write(file);
-    const bytes = staging.stats.bytes - before;
-    if (file.path.endsWith('.br')) sizes.bytesBrotli += bytes;
-    else if (file.path.endsWith('.gz')) sizes.bytesGzip += bytes;
-    else {
-      sizes.files++;
-      sizes.bytes += bytes;
-      if (!precompressed) for (const copy of compressedCopies(file)) write(copy);
-      return;
-    }
-    sizes.compressedFiles++;
+    countOutput(sizes, { path: file.path, bytes: staging.stats.bytes - before });
+    for (const copy of compressedCopies(file)) write(copy);
   };
-  const downloads = new DownloadWriter((file) => write(file, true));
-  const built: { info: VersionManifestEntry; counts: VersionCounts; download: DownloadLink; issues: SourceIssue[] }[] = [];
-  let databaseBytes = 0;
+  const built: VersionReport[] = [];
   try {
-    // One version at a time: read it, write its files and rows, hand its verses to the search worker, let it go.
-    for (const entry of entries) {
-      const bytes = await readFile(sourcePath(options.sourcesDir, entry));
-      const version: BuiltVersion = { info: entry, text: await timed(`read ${entry.code}`, () => readVersion(entry, bytes)) };
-      search.add(entry, searchDocuments(version.text));
-      await timed(`tree ${entry.code}`, () => {
-        for (const file of versionTree(version)) write(file);
-      });
-      await timed(`database ${entry.code}`, () => database.addVersion(version));
-      const download = await timed(`download ${entry.code}`, () => downloads.add(version));
-      built.push({ info: entry, counts: versionCounts(version), download, issues: version.text.issues });
-    }
-    for (const file of treeIndex(built, buildHash)) write(file);
-    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.info.lang) })) write(file);
-    databaseBytes = (await timed('database index', () => database.finish())).bytes;
-    const searchFiles = await timed('search indexes (wait)', () => search.finish());
-    for (const file of searchFiles) {
-      if (file.path.endsWith('.br')) sizes.bytesBrotli += file.bytes;
-      else if (file.path.endsWith('.gz')) sizes.bytesGzip += file.bytes;
-      else {
-        sizes.files++;
-        sizes.bytes += file.bytes;
-        sizes.searchIndexBytes += file.bytes;
+    const versions: (VersionReport | { pending: Promise<TreeResult>; versionHash: string })[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const hash = versionHashes[index];
+      const reusable = previous.version(entry.code, hash);
+      if (reusable) {
+        await timed(`reuse ${entry.code}`, () => {
+          for (const path of [staticPaths.versionFolder(entry.lang), ...searchIndexFiles(entry.lang)]) {
+            for (const file of staging.reuse(path)) countOutput(sizes, file);
+          }
+          threads.copy(entry.lang, databasePath);
+        });
+        versions.push({ ...reusable, reused: true });
         continue;
       }
-      sizes.compressedFiles++;
+      const job: TreeJob = { entry, sourcePath: sourcePath(options.sourcesDir, entry) };
+      const readVersion = options.readVersion;
+      if (readVersion) job.text = await timed(`read ${entry.code}`, async () => readVersion(entry, await readFile(job.sourcePath)));
+      versions.push({ pending: threads.build(job, entry, hash), versionHash: hash });
     }
-    await timed('downloads (wait)', () => downloads.finish());
+    for (const version of versions) {
+      if (!('pending' in version)) {
+        built.push(version);
+        continue;
+      }
+      const result = await version.pending;
+      for (const file of result.files) countOutput(sizes, file);
+      built.push({ ...result.report, versionHash: version.versionHash, reused: false });
+    }
+    await threads.treeDone();
+    const infoOf = new Map(entries.map((entry) => [entry.code, entry]));
+    const listed = built.map((version) => ({
+      info: infoOf.get(version.code)!,
+      counts: versionCountsOf(version),
+      download: version.download,
+      versionHash: version.versionHash,
+    }));
+    for (const file of treeIndex(listed, buildHash)) write(file);
+    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
+    const written = await timed('database and search indexes (wait)', () => threads.finish());
+    for (const file of written.files) countOutput(sizes, file);
+    sizes.databaseBytes = written.databaseBytes;
+    Object.assign(timings, threads.timings);
     await timed('swap in', () => staging.commit());
   } catch (error) {
-    await downloads.abort();
-    await Promise.all([search.abort(), database.discard(), staging.discard()]);
+    await Promise.all([threads.abort(), staging.discard()]);
     throw error;
   }
 
   const report: BuildReport = {
     buildHash,
     builtAt: new Date().toISOString(),
-    versions: built.map((version) => versionReport(version.counts, version.issues)),
-    outputs: { ...sizes, databaseBytes },
+    versions: built,
+    outputs: sizes,
     timings,
     totalMs: Math.round(performance.now() - started),
   };
@@ -179,18 +176,6 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     [basename(reportPath)],
   );
   return { status: 'built', buildHash, report, summary: formatReport(report) };
-}
-
-/**
- * sha256 over the sources' hashes (and any other input line, such as the proxy origin), the
- * builder version and the schema version: the same inputs built by the same builder give the
- * same hash, so a rebuild can be skipped.
- */
-export function computeBuildHash(sourceHashes: readonly string[]): string {
-  const hash = createHash('sha256');
-  hash.update(`builder ${BUILDER_VERSION}\nschema ${BIBLE_SCHEMA_VERSION}\n`);
-  for (const line of sourceHashes) hash.update(`${line}\n`);
-  return hash.digest('hex');
 }
 
 /** True when both the static tree's stamp and the database carry `buildHash`. */
@@ -205,11 +190,10 @@ export async function isUpToDate(publicDir: string, databasePath: string, buildH
   return databaseBuildHash(databasePath) === buildHash;
 }
 
-/** The reader for the entry's format. */
-export function readSource(entry: VersionManifestEntry, bytes: Uint8Array): VersionText {
-  if (entry.format === 'sword') return readSwordModule(bytes, entry.code).version;
-  const { code, books, issues } = readUsfmBible(usfmFilesFromZip(bytes), entry.code);
-  return { code, books, issues };
+/** A language's search index and its compressed copies. */
+function searchIndexFiles(lang: string): string[] {
+  const path = staticPaths.searchIndex(lang);
+  return [path, `${path}.br`, `${path}.gz`];
 }
 
 /** Versions in the spec's language order (fr, en, es, pt, nl), whatever the manifest's order. */

@@ -6,8 +6,9 @@
  * 3: verses gained `paragraphs`, `poetry` and `wordsOfJesus` (the database's `layout` column), chapters
  *    their navigation (`verseCount`, `previous`, `next`, `attribution`), books their `verseCounts`.
  * 4: one download file per version ({lang}/download.json); versions and the stamp's versions gained `download`.
+ * 5: the build stamp's versions gained `versionHash`; search indexes carry it instead of `buildHash`.
  */
-export const BIBLE_SCHEMA_VERSION = 4;
+export const BIBLE_SCHEMA_VERSION = 5;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.
@@ -19,6 +20,8 @@ export const staticPaths = {
   stamp: 'api/v1/bible/build.json',
   /** Endpoint 9. */
   versions: 'api/v1/bible/versions.json',
+  /** The folder of one language's books list and chapters. */
+  versionFolder: (lang: string) => `api/v1/bible/${lang}`,
   /** Endpoint 10, one file per language. */
   books: (lang: string) => `api/v1/bible/${lang}/books.json`,
   /** Endpoint 11, keyed by the language-independent USFM code. */

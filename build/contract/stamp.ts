@@ -18,9 +18,21 @@ export const VersionCountsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A version of the stamp: its counts and its download (the same link the versions list carries). */
-export const StampVersionSchema = Type.Object(
-  { ...VersionCountsSchema.properties, download: DownloadLinkSchema },
+/** One version in the build stamp: its counts, its download (the same link the versions list carries) and the hash of what its files are made from. */
+export const StampVersionSchema = Type.Composite(
+  [
+    VersionCountsSchema,
+    Type.Object({
+      download: DownloadLinkSchema,
+      /**
+       * Lower-case hex SHA-256 over the version's manifest entry (its source's SHA-256 included), the
+       * builder version and the schema version (build/build-hashes.ts). Its chapter files, books list,
+       * download, search index and database rows change only when it does; an incremental build reuses
+       * them while it stays the same. The search index file carries it too.
+       */
+      versionHash: Type.String({ minLength: 1 }),
+    }),
+  ],
   { additionalProperties: false },
 );
 
@@ -32,7 +44,10 @@ export const StampVersionSchema = Type.Object(
 export const BuildStampSchema = Type.Object(
   {
     schemaVersion: Type.Literal(BIBLE_SCHEMA_VERSION),
-    /** Lower-case hex SHA-256 over the sources, the builder version and the schema version (build/pipeline.ts). */
+    /**
+     * Lower-case hex SHA-256 over every version's hash and the build's other inputs (proxy origin,
+     * public URL; build/build-hashes.ts): any change to any output changes it.
+     */
     buildHash: Type.String({ minLength: 1 }),
     versions: Type.Array(StampVersionSchema),
   },
@@ -53,7 +68,7 @@ const checkStamp = TypeCompiler.Compile(BuildStampSchema);
 /**
  * The stamp of a build of these versions.
  *
- * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download }])
+ * @example buildStamp('b783bf…', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download, versionHash: '5e0c…' }])
  */
 export function buildStamp(buildHash: string, versions: readonly StampVersion[]): BuildStamp {
   return { schemaVersion: BIBLE_SCHEMA_VERSION, buildHash, versions: [...versions] };

@@ -86,6 +86,7 @@ export function compareWithVersification(
             kind: 'missing-verse',
             where: `${book.code} ${chapterNumber}:${verse}`,
             detail: `in ${versification.name} but not in the source`,
+            comparedWith: versification.name,
           });
         }
       }
@@ -98,6 +99,7 @@ export function compareWithVersification(
             kind: 'extra-verse',
             where: `${book.code} ${chapterNumber}:${verse}`,
             detail: `in the source but not in ${versification.name}`,
+            comparedWith: versification.name,
           });
         }
       }

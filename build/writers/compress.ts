@@ -83,29 +83,6 @@ export function compressedCopies(file: OutputFile, options: CompressOptions = {}
   ];
 }
 
-/**
- * The .br and .gz copies of one large file, each made as a single job on the libuv thread pool:
- * the output buffer (`chunkSize`) holds the whole result, so the job needs no turn of the event
- * loop until it is done, and runs to the end while the main thread does synchronous work
- * (measured on a 6 MB file: with the default 16 kB chunks it advanced only between such work).
- * Uses the large-file settings.
- *
- * @example const copies = await compressedCopiesOffThread(file); for (const copy of copies) staging.write(copy);
- */
-export async function compressedCopiesOffThread(file: OutputFile, options: CompressOptions = {}): Promise<OutputFile[]> {
-  const settings = { ...DEFAULT_COMPRESS_OPTIONS, ...options };
-  const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-  const chunkSize = Math.max(64 * 1024, input.byteLength + 64 * 1024);
-  const [br, gz] = await Promise.all([
-    brotliAsync(input, { ...brotliOptions(input.byteLength, settings.largeFileBrotliQuality), chunkSize }),
-    gzipAsync(input, { level: settings.largeFileGzipLevel, chunkSize }),
-  ]);
-  return [
-    { path: `${file.path}.br`, content: br },
-    { path: `${file.path}.gz`, content: gz },
-  ];
-}
-
 function brotliOptions(bytes: number, quality: number): BrotliOptions {
   return {
     params: {

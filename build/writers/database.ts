@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
+  BIBLE_COLUMNS,
   BIBLE_DATABASE_DDL,
   BIBLE_META_KEYS,
   type BibleMeta,
@@ -11,11 +12,13 @@ import {
   readBibleMeta,
   storedVerse,
 } from '../contract/bible-database.ts';
+import { bookByUsfm, type Lang } from '../contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../contract/layout.ts';
 import Database from '../contract/sqlite-driver.ts';
+import type { Book } from '../model.ts';
 import { renameIfExists } from './output-dir.ts';
 import { canonicalBooks } from './static-tree.ts';
-import type { BuiltVersion } from './types.ts';
+import type { BuiltVersion, VersionInfo } from './types.ts';
 
 /**
  * Writes the database to `path`: built in a temporary file beside it, then renamed into
@@ -69,12 +72,24 @@ function escapeRegExp(text: string): string {
 
 /**
  * The database built one version at a time (the streaming build holds one version in memory):
- * rows go into a temporary file beside `path`; `finish` builds the full-text index and renames it into place.
+ * rows go into a temporary file beside `path`, each version's full-text rows right after its
+ * verses (so indexing is spread over the build rather than left for its end); `finish` merges the
+ * full-text index and renames the file into place. A version whose inputs did not change is copied
+ * from the previous database (`copyVersion`) rather than read again.
  *
  * @example const db = await DatabaseWriter.open(path, hash); db.addVersion(version); await db.finish();
  */
 export class DatabaseWriter {
   #nextId = 0;
+  #versionFirstId = 1;
+  #previousAttached = false;
+  #prepared:
+    | {
+        version: Database.Statement<[BibleTables['versions']]>;
+        book: Database.Statement<[BibleTables['books']]>;
+        verse: Database.Statement<[BibleTables['verses']]>;
+      }
+    | undefined;
 
   private constructor(
     readonly path: string,
@@ -84,7 +99,7 @@ export class DatabaseWriter {
 
   static async open(path: string, buildHash: string): Promise<DatabaseWriter> {
     mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.tmp-${process.pid}`;
+    const temporary = temporaryPath(path);
     await removeAbandonedTemporaries(path);
     await rm(temporary, { force: true });
     const db = new Database(temporary);
@@ -98,39 +113,86 @@ export class DatabaseWriter {
     return new DatabaseWriter(path, temporary, db);
   }
 
-  /** Adds a version's row, its books and its verses, in one transaction. */
+  /** Adds a version's row, its books, its verses and their full-text rows. */
   addVersion({ info, text }: BuiltVersion): void {
-    const { db } = this;
-    const insertVersion = db.prepare<[BibleTables['versions']]>(insertRowSql('versions'));
-    const insertBook = db.prepare<[BibleTables['books']]>(insertRowSql('books'));
-    const insertVerse = db.prepare<[BibleTables['verses']]>(insertRowSql('verses'));
-    db.transaction(() => {
-      insertVersion.run({
-        lang: info.lang,
-        code: info.code,
-        name: info.name,
-        language_name: info.languageName,
-        year: info.year,
-        licence: info.licence,
-        attribution: info.attribution,
-      });
-      for (const { canon, book } of canonicalBooks(text.books)) {
-        const names = canon.names[info.lang];
-        const place = { lang: info.lang, usfm: canon.usfm, ord: canon.order };
-        insertBook.run({ ...place, abbr: names.abbr, name: names.name, testament: canon.testament, chapters: book.chapters.length });
-        for (const chapter of book.chapters) {
-          for (const verse of chapter.verses) {
-            insertVerse.run({ id: ++this.#nextId, ...place, chapter: chapter.number, ...storedVerse(verse) });
-          }
+    this.startVersion(info);
+    for (const { book } of canonicalBooks(text.books)) this.addBook(info.lang, book);
+    this.endVersion();
+  }
+
+  /** Adds a version's row; its books follow with `addBook`, in canonical order, then `endVersion`. */
+  startVersion(info: VersionInfo): void {
+    this.#versionFirstId = this.#nextId + 1;
+    this.#statements().version.run({
+      lang: info.lang,
+      code: info.code,
+      name: info.name,
+      language_name: info.languageName,
+      year: info.year,
+      licence: info.licence,
+      attribution: info.attribution,
+    });
+  }
+
+  /** Adds one book of the version started last, and its verses, in one transaction (a book outside the canon is left out). */
+  addBook(lang: Lang, book: Book): void {
+    const canon = bookByUsfm(book.code);
+    if (!canon) return;
+    const statements = this.#statements();
+    this.db.transaction(() => {
+      const names = canon.names[lang];
+      const place = { lang, usfm: canon.usfm, ord: canon.order };
+      statements.book.run({ ...place, abbr: names.abbr, name: names.name, testament: canon.testament, chapters: book.chapters.length });
+      for (const chapter of book.chapters) {
+        for (const verse of chapter.verses) {
+          statements.verse.run({ id: ++this.#nextId, ...place, chapter: chapter.number, ...storedVerse(verse) });
         }
       }
     })();
   }
 
-  /** Builds the full-text index, closes the file and renames it into place; returns its size. */
+  /** Adds the full-text rows of the version started last. */
+  endVersion(): void {
+    this.#indexVerses(this.#versionFirstId);
+  }
+
+  /**
+   * Copies one language's version row, books and verses from the database of the previous build
+   * (`previousPath`), in their order, with ids that continue this database's: the rows a full build
+   * would write for the same inputs.
+   */
+  copyVersion(previousPath: string, lang: Lang): void {
+    const { db } = this;
+    if (!this.#previousAttached) {
+      // Only read; the pipeline copies from a database it has just found complete and of the previous build.
+      db.prepare('ATTACH DATABASE ? AS previous').run(previousPath);
+      this.#previousAttached = true;
+    }
+    const columns = (table: 'versions' | 'books') => BIBLE_COLUMNS[table].join(', ');
+    const verseColumns = BIBLE_COLUMNS.verses.filter((column) => column !== 'id').join(', ');
+    db.transaction(() => {
+      const firstId = this.#nextId + 1;
+      db.prepare(`INSERT INTO versions (${columns('versions')}) SELECT ${columns('versions')} FROM previous.versions WHERE lang = ?`).run(
+        lang,
+      );
+      db.prepare(`INSERT INTO books (${columns('books')}) SELECT ${columns('books')} FROM previous.books WHERE lang = ? ORDER BY ord`).run(
+        lang,
+      );
+      const { changes } = db
+        .prepare(
+          `INSERT INTO verses (id, ${verseColumns}) SELECT ? + row_number() OVER (ORDER BY id), ${verseColumns} ` +
+            'FROM previous.verses WHERE lang = ? ORDER BY id',
+        )
+        .run(this.#nextId, lang);
+      this.#nextId += changes;
+      this.#indexVerses(firstId);
+    })();
+  }
+
+  /** Merges the full-text index into one segment, closes the file and renames it into place; returns its size. */
   async finish(): Promise<{ bytes: number }> {
     try {
-      this.db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild')");
+      if (this.#previousAttached) this.db.exec('DETACH DATABASE previous');
       this.db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('optimize')");
     } finally {
       this.db.close();
@@ -143,8 +205,32 @@ export class DatabaseWriter {
   /** Closes and removes the temporary file (after a failed build). */
   async discard(): Promise<void> {
     if (this.db.open) this.db.close();
-    await rm(this.temporary, { force: true });
+    await DatabaseWriter.removeTemporary(this.path);
   }
+
+  /** Removes this process's temporary file for `path` (a writer on a thread that was stopped cannot discard its own). */
+  static async removeTemporary(path: string): Promise<void> {
+    await Promise.all(['', '-journal'].map((suffix) => rm(`${temporaryPath(path)}${suffix}`, { force: true })));
+  }
+
+  #statements() {
+    this.#prepared ??= {
+      version: this.db.prepare<[BibleTables['versions']]>(insertRowSql('versions')),
+      book: this.db.prepare<[BibleTables['books']]>(insertRowSql('books')),
+      verse: this.db.prepare<[BibleTables['verses']]>(insertRowSql('verses')),
+    };
+    return this.#prepared;
+  }
+
+  /** Full-text rows for the verses from `firstId` on (the version just added). */
+  #indexVerses(firstId: number): void {
+    this.db.prepare('INSERT INTO verses_fts (rowid, text) SELECT id, text FROM verses WHERE id >= ? ORDER BY id').run(firstId);
+  }
+}
+
+/** Where this process builds the database for `path`: beside it, named for the process, so a killed build's file can be recognised. */
+function temporaryPath(path: string): string {
+  return `${path}.tmp-${process.pid}`;
 }
 
 /** The build hash stored in an existing database, or undefined when there is none or it is unreadable. */

@@ -1,5 +1,5 @@
 // The one place the Bible build writes to disk: files go to a temporary folder beside the target, then are renamed into place.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { OutputFile } from './types.ts';
@@ -58,11 +58,46 @@ export class StagingFolder {
    * writes in flight cost 1.5-2.5 times the CPU (thread-pool hand-offs) of sequential writes.
    */
   write(file: OutputFile): void {
-    if (!this.replace.some((entry) => file.path === entry || file.path.startsWith(`${entry}/`))) {
-      throw new Error(`writeOutputs: ${file.path} is outside the replaced entries (${this.replace.join(', ')})`);
-    }
+    this.#checkInside(file.path);
     this.stats.bytes += writeFileUnder(this.dir, file, this.#folders);
     this.stats.files++;
+  }
+
+  /**
+   * Stages the live tree's `path` (a file, or a folder and everything under it, relative to the
+   * root) unchanged: each file is hard-linked, so it keeps its inode, mtime and bytes and costs
+   * no copy, and the live tree stays whole until `commit` (a copy where links are refused).
+   * Returns the files staged, with their sizes.
+   *
+   * @example staging.reuse('api/v1/bible/fr')
+   */
+  reuse(path: string): { path: string; bytes: number }[] {
+    this.#checkInside(path);
+    const staged: { path: string; bytes: number }[] = [];
+    const visit = (relative: string): void => {
+      const from = join(this.rootDir, ...relative.split('/'));
+      if (statSync(from).isDirectory()) {
+        for (const name of readdirSync(from).sort()) visit(`${relative}/${name}`);
+        return;
+      }
+      const to = join(this.dir, ...relative.split('/'));
+      const folder = dirname(to);
+      if (!this.#folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.#folders.add(folder);
+      }
+      try {
+        linkSync(from, to);
+      } catch {
+        copyFileSync(from, to);
+      }
+      const bytes = statSync(to).size;
+      this.stats.bytes += bytes;
+      this.stats.files++;
+      staged.push({ path: relative, bytes });
+    };
+    visit(path);
+    return staged;
   }
 
   /** Swaps every replaced entry for its staged copy (or removes it when nothing was staged), then drops the staging folder. */
@@ -84,6 +119,12 @@ export class StagingFolder {
   /** Removes the staging folder and what it holds. */
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+  }
+
+  #checkInside(path: string): void {
+    if (!this.replace.some((entry) => path === entry || path.startsWith(`${entry}/`))) {
+      throw new Error(`writeOutputs: ${path} is outside the replaced entries (${this.replace.join(', ')})`);
+    }
   }
 }
 

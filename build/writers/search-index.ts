@@ -1,51 +1,31 @@
 // MiniSearch index per language, serialised with what a client needs to load it.
-import MiniSearch, { type Options } from 'minisearch';
+import MiniSearch from 'minisearch';
 import type { Lang } from '../contract/books.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../contract/layout.ts';
 import type { VersionText } from '../model.ts';
+import { SearchIndexBuilder } from './search-index-builder.ts';
+import { type SearchDocument, searchOptions } from './search-options.ts';
 import { canonicalBooks } from './static-tree.ts';
 import type { BuiltVersion, OutputFile, VersionInfo } from './types.ts';
 
-/** One indexed verse. */
-export interface SearchDocument {
-  id: string;
-  usfm: string;
-  chapter: number;
-  verse: number;
-  text: string;
-}
+// The options and term processing are shared with every loader; importers of this file find them here too.
+export { normalizeTerm, type SearchDocument, searchOptions } from './search-options.ts';
 
 /** The file written to bible-search/{lang}.json. */
 export interface SearchIndexFile {
   schemaVersion: number;
-  buildHash: string;
+  /**
+   * SHA-256 over everything this version's files are made from (its source, its manifest entry,
+   * the builder and schema versions): build.json lists the same value for the version, and it
+   * changes only when this index may have changed.
+   */
+  versionHash: string;
   lang: Lang;
   version: string;
   /** MiniSearch options to pass to `MiniSearch.loadJSON` (with `processTerm` from `normalizeTerm`). */
   options: { fields: string[]; storeFields: string[]; idField: string; processTerm: 'lowercase-strip-diacritics' };
   /** The output of `JSON.stringify(miniSearch)`; MiniSearch's own serializationVersion is inside. */
   index: unknown;
-}
-
-/** Lower-cases and strips accents (NFD, then drop combining marks): "Éternel" → "eternel". */
-export function normalizeTerm(term: string): string {
-  const lower = term.toLowerCase();
-  // Most terms are plain ASCII: skip the costly normalisation for them (a third of index time).
-  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(COMBINING_MARKS, '') : lower;
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range spans all of ASCII on purpose (fast path for ASCII-only terms)
-const NON_ASCII = /[^\u0000-\u007f]/;
-const COMBINING_MARKS = /\p{M}+/gu;
-
-/** MiniSearch options shared by the writer and every loader. */
-export function searchOptions(): Options<SearchDocument> {
-  return {
-    fields: ['text'],
-    storeFields: ['usfm', 'chapter', 'verse'],
-    idField: 'id',
-    processTerm: (term) => normalizeTerm(term) || null,
-  };
 }
 
 /**
@@ -60,54 +40,39 @@ export function loadSearchIndex(file: SearchIndexFile): MiniSearch<SearchDocumen
   return MiniSearch.loadJSON<SearchDocument>(JSON.stringify(file.index), searchOptions());
 }
 
-/** One index file per version (language). */
-export function searchIndexes(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
+/**
+ * One index file per version (language), each whole in memory: for tests and small builds; the
+ * build streams each index with `searchIndexChunks`.
+ */
+export function searchIndexes(versions: readonly BuiltVersion[], versionHash: (info: VersionInfo) => string): OutputFile[] {
   return versions.map((version) => ({
     path: staticPaths.searchIndex(version.info.lang),
-    content: JSON.stringify(searchIndexFile(version, buildHash)),
+    content: [...searchIndexChunks(version.info, indexedVersion(version.text), versionHash(version.info))].join(''),
   }));
 }
 
+/** A version's verses indexed: what the build keeps of them for its search index (no verse text). */
+export function indexedVersion(text: VersionText): SearchIndexBuilder {
+  const index = new SearchIndexBuilder();
+  for (const document of searchDocuments(text)) index.add(document);
+  return index;
+}
+
 /**
- * The index file of one version.
+ * The text of a version's index file, in chunks: the file's own fields, then the MiniSearch
+ * index as `JSON.stringify(miniSearch)` writes it.
  *
- * @example JSON.stringify(searchIndexFile(version, buildHash))
+ * @example writeLargeFile(dir, staticPaths.searchIndex('en'), searchIndexChunks(info, index, versionHash))
  */
-export function searchIndexFile({ info, text }: BuiltVersion, buildHash: string): SearchIndexFile {
-  return searchIndexFileOf(info, searchDocuments(text), buildHash);
-}
-
-/** The verses of a version as index documents (what the search-index worker is sent: no side fields). */
-export function searchDocuments(text: VersionText): SearchDocument[] {
-  const documents: SearchDocument[] = [];
-  for (const { canon, book } of canonicalBooks(text.books)) {
-    for (const chapter of book.chapters) {
-      for (const verse of chapter.verses) {
-        documents.push({
-          id: `${canon.usfm}.${chapter.number}.${verse.number}`,
-          usfm: canon.usfm,
-          chapter: chapter.number,
-          verse: verse.number,
-          text: verse.text,
-        });
-      }
-    }
-  }
-  return documents;
-}
-
-/** The index file over `documents`. */
-export function searchIndexFileOf(
+export function* searchIndexChunks(
   info: Pick<VersionInfo, 'lang' | 'code'>,
-  documents: readonly SearchDocument[],
-  buildHash: string,
-): SearchIndexFile {
-  const miniSearch = new MiniSearch<SearchDocument>(searchOptions());
-  miniSearch.addAll(documents);
+  index: SearchIndexBuilder,
+  versionHash: string,
+): Generator<string> {
   const options = searchOptions();
-  return {
+  const head: Omit<SearchIndexFile, 'index'> & { index: 0 } = {
     schemaVersion: BIBLE_SCHEMA_VERSION,
-    buildHash,
+    versionHash,
     lang: info.lang,
     version: info.code,
     options: {
@@ -116,6 +81,37 @@ export function searchIndexFileOf(
       idField: 'id',
       processTerm: 'lowercase-strip-diacritics',
     },
-    index: miniSearch.toJSON(),
+    index: 0,
   };
+  // The same object as JSON.stringify would write it whole: the head up to `"index":`, the index, the closing brace.
+  const text = JSON.stringify(head);
+  if (!text.startsWith(searchIndexHead(versionHash))) throw new Error('the search index file must begin with its version hash');
+  yield text.slice(0, -'0}'.length);
+  yield* index.chunks();
+  yield '}';
+}
+
+/**
+ * How an index file of this version hash begins: an incremental build reads these few bytes to
+ * know whether the file on disk belongs to the version it would reuse.
+ */
+export function searchIndexHead(versionHash: string): string {
+  return `{"schemaVersion":${BIBLE_SCHEMA_VERSION},"versionHash":${JSON.stringify(versionHash)},`;
+}
+
+/** The verses of a version as index documents, in canonical order. */
+export function* searchDocuments(text: VersionText): Generator<SearchDocument> {
+  for (const { canon, book } of canonicalBooks(text.books)) {
+    for (const chapter of book.chapters) {
+      for (const verse of chapter.verses) {
+        yield {
+          id: `${canon.usfm}.${chapter.number}.${verse.number}`,
+          usfm: canon.usfm,
+          chapter: chapter.number,
+          verse: verse.number,
+          text: verse.text,
+        };
+      }
+    }
+  }
 }

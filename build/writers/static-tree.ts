@@ -14,14 +14,21 @@ export { canonicalBooks, versionCounts } from './version-bodies.ts';
  * Turns the built versions into the static tree: every file is a response body of the API,
  * serialised deterministically (fixed key order, no timestamps) so ETags survive rebuilds.
  * Books the canon does not know (apocrypha) are left out. Each version's download is made here
- * too (the versions list names its size and hash); the streaming build uses DownloadWriter instead.
+ * too (the versions list names its size and hash); the streaming build makes it in its tree thread.
  *
- * @example staticTree(versions, hash).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
+ * `versionHash` gives each version's hash for the stamp (build/build-hashes.ts).
+ *
+ * @example staticTree(versions, hash, (info) => hashes[info.code]).find((f) => f.path === 'api/v1/bible/fr/GEN/1.json')
  */
-export function staticTree(versions: readonly BuiltVersion[], buildHash: string): OutputFile[] {
+export function staticTree(versions: readonly BuiltVersion[], buildHash: string, versionHash: (info: VersionInfo) => string): OutputFile[] {
   const downloads = versions.map((version) => downloadFile(version));
   const index = treeIndex(
-    versions.map((version, i) => ({ info: version.info, counts: versionCounts(version), download: downloads[i]!.link })),
+    versions.map((version, i) => ({
+      info: version.info,
+      counts: versionCounts(version),
+      download: downloads[i]!.link,
+      versionHash: versionHash(version.info),
+    })),
     buildHash,
   );
   return [...index, ...versions.flatMap((version, i) => [...versionTree(version), downloads[i]!.file])];
@@ -29,7 +36,7 @@ export function staticTree(versions: readonly BuiltVersion[], buildHash: string)
 
 /** The files that describe the whole build: the stamp and the versions list (written last by the streaming build). */
 export function treeIndex(
-  versions: readonly { info: VersionInfo; counts: VersionCounts; download: DownloadLink }[],
+  versions: readonly { info: VersionInfo; counts: VersionCounts; download: DownloadLink; versionHash: string }[],
   buildHash: string,
 ): OutputFile[] {
   return [
@@ -37,7 +44,7 @@ export function treeIndex(
       staticPaths.stamp,
       buildStamp(
         buildHash,
-        versions.map(({ counts, download }) => ({ ...counts, download })),
+        versions.map(({ counts, download, versionHash }) => ({ ...counts, download, versionHash })),
       ),
     ),
     json(staticPaths.versions, versionsResponse(versions)),

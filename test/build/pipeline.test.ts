@@ -53,7 +53,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
     const steps: string[] = [];
     const result = await buildBible({ ...options, onProgress: (step) => steps.push(step) });
     expect(result.status).toBe('built');
-    expect(steps).toContain('database index');
+    expect(steps).toContain('database and search indexes (wait)');
     const stamp = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8'));
     expect(stamp).toMatchObject({ schemaVersion: BIBLE_SCHEMA_VERSION, buildHash: result.buildHash });
     const versions = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/versions.json'), 'utf8'));

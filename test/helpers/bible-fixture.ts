@@ -51,7 +51,8 @@ export async function writeBibleBuild(
   versions: readonly BuiltVersion[],
   buildHash: string,
 ): Promise<void> {
-  const tree = [...staticTree(versions, buildHash), ...searchIndexes(versions, buildHash)];
+  const versionHash = (info: { code: string }) => `${buildHash}-${info.code}`;
+  const tree = [...staticTree(versions, buildHash, versionHash), ...searchIndexes(versions, versionHash)];
   const files = [...tree, ...(await precompress(tree, { brotliQuality: 4 }))];
   await writeOutputs(publicDir, files, ['api/v1/bible', 'bible-search']);
   await writeDatabase(databasePath, versions, buildHash);

@@ -4,7 +4,7 @@ import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import { buildStamp, parseBuildStamp } from '../../../build/contract/stamp.ts';
 
 const download = { url: '/api/v1/bible/download?lang=en', bytes: 5_700_000, sha256: 'a'.repeat(64) };
-const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download }]);
+const stamp = buildStamp('b783bf', [{ lang: 'en', code: 'KJV', books: 66, chapters: 1189, verses: 31102, download, versionHash: '5e0c' }]);
 
 describe('the build stamp', () => {
   it('reads back what the build writes', () => {

@@ -104,6 +104,6 @@ describeWith(['BIBLE_SOURCES_DIR'], 'readUsfmBible on FRA-B-LSG1910-PD-UBS.zip',
     expect(missing).toHaveLength(46);
     expect(extra).toHaveLength(114);
     // Psalm titles are verse 1 in French Bibles, so Psalm 3 has nine verses where KJV has eight.
-    expect(extra).toContainEqual({ kind: 'extra-verse', where: 'PSA 3:9', detail: 'in the source but not in KJV' });
+    expect(extra).toContainEqual({ kind: 'extra-verse', where: 'PSA 3:9', detail: 'in the source but not in KJV', comparedWith: 'KJV' });
   });
 });

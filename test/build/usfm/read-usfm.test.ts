@@ -73,8 +73,8 @@ describe('readUsfmBible', () => {
     );
     const differences = version.issues.filter((issue) => issue.kind === 'missing-verse' || issue.kind === 'extra-verse');
     expect(differences.filter((issue) => issue.where.includes(' '))).toEqual([
-      { kind: 'missing-verse', where: 'GEN 1:4', detail: 'in TINY but not in the source' },
-      { kind: 'extra-verse', where: 'EXO 1:3', detail: 'in the source but not in TINY' },
+      { kind: 'missing-verse', where: 'GEN 1:4', detail: 'in TINY but not in the source', comparedWith: 'TINY' },
+      { kind: 'extra-verse', where: 'EXO 1:3', detail: 'in the source but not in TINY', comparedWith: 'TINY' },
     ]);
   });
 

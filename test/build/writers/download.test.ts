@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { staticPaths } from '../../../build/contract/layout.ts';
-import { DownloadWriter, downloadFile } from '../../../build/writers/download.ts';
+import { compressedCopies } from '../../../build/writers/compress.ts';
+import { downloadFile } from '../../../build/writers/download.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import type { OutputFile } from '../../../build/writers/types.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
@@ -14,7 +15,9 @@ const bytes = (file: OutputFile) => Buffer.from(file.content);
 
 describe('downloadFile', () => {
   it('holds the version, the books file and every chapter file of the tree, as they are', () => {
-    const tree = new Map(staticTree([english], 'hash').map((file) => [file.path, JSON.parse(String(file.content))]));
+    const tree = new Map(
+      staticTree([english], 'hash', (info) => `hash-${info.code}`).map((file) => [file.path, JSON.parse(String(file.content))]),
+    );
     const { file } = downloadFile(english);
     expect(file.path).toBe('api/v1/bible/en/download.json');
     const body = JSON.parse(bytes(file).toString('utf8'));
@@ -41,37 +44,22 @@ describe('downloadFile', () => {
       sha256: createHash('sha256').update(bytes(file)).digest('hex'),
     });
     expect(downloadFile(french).link).toEqual(link);
-    expect(staticTree([french], 'another-hash').find((f) => f.path === file.path)?.content).toEqual(file.content);
+    expect(staticTree([french], 'another-hash', (info) => `another-${info.code}`).find((f) => f.path === file.path)?.content).toEqual(
+      file.content,
+    );
   });
 });
 
-describe('DownloadWriter', () => {
-  it('writes each version, then its .br and .gz, which decompress to the same bytes', async () => {
-    const written: OutputFile[] = [];
-    const writer = new DownloadWriter((file) => written.push(file));
-    const links = [await writer.add(french), await writer.add(english)];
-    await writer.finish();
-    expect(written.map((file) => file.path)).toEqual([
-      'api/v1/bible/fr/download.json',
-      'api/v1/bible/fr/download.json.br',
-      'api/v1/bible/fr/download.json.gz',
-      'api/v1/bible/en/download.json',
-      'api/v1/bible/en/download.json.br',
-      'api/v1/bible/en/download.json.gz',
-    ]);
-    for (const [index, link] of links.entries()) {
-      const [plain, br, gz] = written.slice(index * 3, index * 3 + 3).map(bytes);
-      expect(createHash('sha256').update(plain!).digest('hex')).toBe(link.sha256);
-      expect(brotliDecompressSync(br!).equals(plain!)).toBe(true);
-      expect(gunzipSync(gz!).equals(plain!)).toBe(true);
+describe("the download's compressed copies", () => {
+  it('are a .br and a .gz that decompress to the same bytes the link hashes', () => {
+    for (const version of [french, english]) {
+      const { file, link } = downloadFile(version);
+      const copies = compressedCopies(file);
+      expect(copies.map((copy) => copy.path)).toEqual([`${file.path}.br`, `${file.path}.gz`]);
+      const plain = bytes(file);
+      expect(createHash('sha256').update(plain).digest('hex')).toBe(link.sha256);
+      expect(brotliDecompressSync(bytes(copies[0]!)).equals(plain)).toBe(true);
+      expect(gunzipSync(bytes(copies[1]!)).equals(plain)).toBe(true);
     }
-  });
-
-  it('after abort, writes nothing more', async () => {
-    const written: string[] = [];
-    const writer = new DownloadWriter((file) => written.push(file.path));
-    await writer.add(french);
-    await writer.abort();
-    expect(written).toEqual(['api/v1/bible/fr/download.json']);
   });
 });

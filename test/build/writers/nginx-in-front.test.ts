@@ -82,11 +82,12 @@ describeWith(['nginx'], 'the generated nginx config in front of the service', ()
     const publicDir = join(dir, 'public');
     const databasePath = join(dir, 'bible.sqlite');
     const versions = syntheticVersions();
-    const tree = staticTree(versions, 'in-front-1');
+    const versionHash = (info: { code: string }) => `in-front-1-${info.code}`;
+    const tree = staticTree(versions, 'in-front-1', versionHash);
     const files = [
       ...tree,
       ...(await precompress(tree, { brotliQuality: 4 })),
-      ...searchIndexes(versions, 'in-front-1'),
+      ...searchIndexes(versions, versionHash),
       ...hostRewrites({ origin: 'https://api.example.test', publicBaseUrl: TEST_PUBLIC_BASE_URL }),
     ];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);

@@ -30,7 +30,8 @@ describeWith(['nginx'], 'generated nginx config', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bible-nginx-'));
     const publicDir = join(dir, 'public');
-    const tree = [...staticTree(syntheticVersions(), 'test-hash'), ...searchIndexes(syntheticVersions(), 'test-hash')];
+    const versionHash = (info: { code: string }) => `version-${info.code}`;
+    const tree = [...staticTree(syntheticVersions(), 'test-hash', versionHash), ...searchIndexes(syntheticVersions(), versionHash)];
     const files = [...tree, ...(await precompress(tree)), ...hostRewrites({ origin: DEFAULT_ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL })];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);
     // The service over the same synthetic Bible, to compare what both send; nginx proxies to it.

@@ -3,10 +3,12 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import { loadSearchIndex, normalizeTerm, type SearchIndexFile, searchIndexes, searchOptions } from '../../../build/writers/search-index.ts';
+import type { VersionInfo } from '../../../build/writers/types.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
 describe('search index writer', () => {
-  const files = searchIndexes(syntheticVersions(), 'hash-1');
+  const versionHash = (info: VersionInfo) => `hash-${info.code}`;
+  const files = searchIndexes(syntheticVersions(), versionHash);
 
   it('writes one index per language', () => {
     expect(files.map((file) => file.path)).toEqual([
@@ -20,7 +22,7 @@ describe('search index writer', () => {
 
   it('loads with MiniSearch.loadJSON and finds "eternel" for "Éternel"', () => {
     const file = JSON.parse(String(files[0].content)) as SearchIndexFile;
-    expect(file).toMatchObject({ schemaVersion: BIBLE_SCHEMA_VERSION, buildHash: 'hash-1', lang: 'fr', version: 'LSG' });
+    expect(file).toMatchObject({ schemaVersion: BIBLE_SCHEMA_VERSION, versionHash: 'hash-LSG', lang: 'fr', version: 'LSG' });
     const index = MiniSearch.loadJSON(JSON.stringify(file.index), searchOptions());
     const results = index.search('eternel');
     expect(results.map((result) => result.id)).toEqual(['GEN.1.1']);
@@ -34,6 +36,6 @@ describe('search index writer', () => {
   });
 
   it('is deterministic across builds', () => {
-    expect(searchIndexes(syntheticVersions(), 'hash-1')).toEqual(files);
+    expect(searchIndexes(syntheticVersions(), versionHash)).toEqual(files);
   });
 });

@@ -28,13 +28,14 @@ describe('a static host with the generated _redirects and _headers', () => {
     dir = await mkdtemp(join(tmpdir(), 'bible-static-host-'));
     const publicDir = join(dir, 'public');
     const versions = syntheticVersions();
-    const tree = staticTree(versions, 'static-host-1');
+    const versionHash = (info: { code: string }) => `static-host-1-${info.code}`;
+    const tree = staticTree(versions, 'static-host-1', versionHash);
     await writeOutputs(
       publicDir,
       [
         ...tree,
         ...(await precompress(tree, { brotliQuality: 4 })),
-        ...searchIndexes(versions, 'static-host-1'),
+        ...searchIndexes(versions, versionHash),
         ...hostRewrites({ origin: ORIGIN, publicBaseUrl: TEST_PUBLIC_BASE_URL }),
       ],
       REPLACED_ENTRIES,

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
 import { precompress } from '../../../build/writers/compress.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
+import type { VersionInfo } from '../../../build/writers/types.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
 
-const files = staticTree(syntheticVersions(), 'hash-tree');
+const versionHash = (info: VersionInfo) => `version-${info.code}`;
+const files = staticTree(syntheticVersions(), 'hash-tree', versionHash);
 const byPath = new Map(files.map((file) => [file.path, JSON.parse(String(file.content))]));
 
 describe('static tree writer', () => {
@@ -72,12 +74,12 @@ describe('static tree writer', () => {
     expect(byPath.get('api/v1/bible/build.json')).toMatchObject({
       schemaVersion: BIBLE_SCHEMA_VERSION,
       buildHash: 'hash-tree',
-      versions: expect.arrayContaining([expect.objectContaining({ lang: 'fr', code: 'LSG', books: 3 })]),
+      versions: expect.arrayContaining([expect.objectContaining({ lang: 'fr', code: 'LSG', books: 3, versionHash: 'version-LSG' })]),
     });
   });
 
   it('produces identical bytes on a rebuild', () => {
-    expect(staticTree(syntheticVersions(), 'hash-tree')).toEqual(files);
+    expect(staticTree(syntheticVersions(), 'hash-tree', versionHash)).toEqual(files);
   });
 
   it('precompresses every JSON file as .br and .gz', async () => {

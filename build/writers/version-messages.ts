@@ -1,0 +1,69 @@
+// The messages between the build's main thread and its two worker threads (tree-thread.ts, index-thread.ts).
+import type { MessagePort } from 'node:worker_threads';
+import type { Lang } from '../contract/books.ts';
+import type { Book, VersionText } from '../model.ts';
+import type { VersionReport } from '../report.ts';
+import type { VersionManifestEntry } from '../version-manifest.ts';
+import type { VersionInfo } from './types.ts';
+
+/** A file written, by its path relative to the staging folder. */
+export interface WrittenFile {
+  path: string;
+  bytes: number;
+}
+
+/** How long each step took, in milliseconds ("read KJV", "index KJV"). */
+export type StepTimings = Record<string, number>;
+
+/** The tree thread is started with: the staging folder, and its end of the channel to the index thread. */
+export interface TreeThreadData {
+  job: 'bible-tree';
+  dir: string;
+  toIndex: MessagePort;
+}
+
+/** The index thread is started with: the staging folder, the database, and its end of the channel from the tree thread. */
+export interface IndexThreadData {
+  job: 'bible-index';
+  dir: string;
+  databasePath: string;
+  buildHash: string;
+  fromTree: MessagePort;
+}
+
+/** Main → tree thread: read one version (or take the text the main thread read) and write its files. */
+export interface TreeJob {
+  entry: VersionManifestEntry;
+  sourcePath: string;
+  /** Given when the build was handed its own reader (tests): the thread writes this text instead of reading the source. */
+  text?: VersionText;
+}
+
+/** Tree thread → main. */
+export type FromTreeThread =
+  | { kind: 'progress'; step: string }
+  | {
+      kind: 'built';
+      report: Pick<VersionReport, 'lang' | 'code' | 'books' | 'chapters' | 'verses' | 'issues' | 'download'>;
+      files: WrittenFile[];
+      timings: StepTimings;
+    }
+  | { kind: 'failed'; message: string; stack?: string };
+
+/** Tree thread → index thread: a version's canonical books, one message each, in order, then the end of the version. */
+export type BookMessage = { kind: 'book'; book: Book } | { kind: 'end' };
+
+/** Index thread → tree thread: a version's books were all taken (the tree thread may send the next version's). */
+export type ConsumedMessage = { kind: 'consumed' };
+
+/** Main → index thread, in the build's version order. */
+export type IndexJob =
+  | { kind: 'build'; info: VersionInfo; versionHash: string }
+  | { kind: 'copy'; lang: Lang; previousDatabase: string }
+  | { kind: 'finish' };
+
+/** Index thread → main: one answer per job, in order. */
+export type FromIndexThread =
+  | { kind: 'done'; files: WrittenFile[]; timings: StepTimings }
+  | { kind: 'finished'; databaseBytes: number; timings: StepTimings }
+  | { kind: 'failed'; message: string; stack?: string };
