@@ -9,8 +9,10 @@
 //   --no-build     do not measure a full Bible build (it needs the sources and takes a minute)
 //   --log-level L  the service's LOG_LEVEL (default info: the access line of every request, as in production)
 //   --cpu-prof DIR a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools)
-//   --only PARTS   a comma-separated subset of throughput, latency, worst-search (default all three; the peak RSS is
-//                  always read, the build measured unless --no-build): for profiling one part
+//   --only PARTS   a comma-separated subset of throughput, latency, worst-search, backends (default all four; the peak
+//                  RSS is always read, the build measured unless --no-build): for profiling one part. backends: the
+//                  church profile on one instance on SQLite, one on PostgreSQL, two on PostgreSQL behind nginx
+//                  (scenarios.ts DEPLOYMENT_SCENARIOS), each alone, skipped with the reason when a server is missing
 //   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
 // Goals (issue 16) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
 import { existsSync } from 'node:fs';
@@ -28,14 +30,22 @@ import { measureBuild } from './bench/build-figures.ts';
 import { type ClosedLoopResult, closedLoop } from './bench/closed-loop.ts';
 import { readCorpora } from './bench/corpus.ts';
 import { visitEveryEndpoint } from './bench/coverage.ts';
-import { latencyFigures, throughputFigures } from './bench/figures.ts';
+import { findDeploymentTools, startDeployment, whyNotDeployable } from './bench/deployments.ts';
+import { deploymentFigures, latencyFigures, throughputFigures } from './bench/figures.ts';
 import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
 import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
 import { openLoop } from './bench/open-loop.ts';
 import { peakRssMb, type RunningServer } from './bench/processes.ts';
 import { type LanguageCorpus, rangeQueries, type SearchQuery, searchPath, searchQueries, shuffled } from './bench/query-sets.ts';
 import { type Figure, type Results, reported, resultsMarkdown, tableRow } from './bench/report.ts';
-import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH, GOALS, LATENCY_SCENARIOS, THROUGHPUT_SCENARIOS } from './bench/scenarios.ts';
+import {
+  CHURCH_EVENTS_PATH,
+  CHURCH_PROFILE_PATH,
+  DEPLOYMENT_SCENARIOS,
+  GOALS,
+  LATENCY_SCENARIOS,
+  THROUGHPUT_SCENARIOS,
+} from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
 import { worstSearch } from './bench/worst-search.ts';
 import { parseCommandLine } from './command-line.ts';
@@ -50,7 +60,7 @@ const MODES = {
 } as const;
 
 /** The parts of a run that --only can choose. */
-const PARTS = ['throughput', 'latency', 'worst-search'] as const;
+const PARTS = ['throughput', 'latency', 'worst-search', 'backends'] as const;
 
 const options = parseCommandLine('scripts/bench.ts', {
   quick: { type: 'boolean', default: false },
@@ -68,6 +78,8 @@ const options = parseCommandLine('scripts/bench.ts', {
 const mode = options.quick ? MODES.quick : MODES.full;
 const backend = BACKENDS.get(options.backend);
 if (!backend) fail(`--backend must be one of ${[...BACKENDS.keys()].join(', ')}, got "${options.backend}"`);
+const backendMissing = backend.unavailable();
+if (backendMissing) fail(`--backend ${backend.name}: ${backendMissing}`);
 const seed = Number(options.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number, got "${options.seed}"`);
 const parts = new Set(options.only.split(',').map((part) => part.trim()));
@@ -193,6 +205,9 @@ try {
   log(`service peak RSS: ${rss.toFixed(0)} MB`);
   await stopServers();
 
+  // The church profile on each deployment, one at a time once the run's own servers are stopped.
+  if (parts.has('backends')) figures.push(...(await deploymentComparison(bible)));
+
   // A full Bible build, measured by scripts/bench-bible.ts, once nothing else of the run is running.
   if (options['no-build']) {
     skipped.push({ figure: 'full Bible build', reason: '--no-build' });
@@ -267,6 +282,44 @@ async function locateBible(): Promise<{ publicDir: string; databasePath: string 
     env: { ...process.env, CI: '1' },
   })`${process.execPath} --import tsx scripts/build-bible.ts --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
   return built;
+}
+
+/**
+ * The church profile's throughput (the settings of its throughput scenario) on every deployment of
+ * DEPLOYMENT_SCENARIOS that this machine can run, each started, measured and stopped alone.
+ */
+async function deploymentComparison(bible: { publicDir: string; databasePath: string }): Promise<Figure[]> {
+  const tools = findDeploymentTools();
+  const measured = new Map<string, ClosedLoopResult>();
+  for (const scenario of DEPLOYMENT_SCENARIOS) {
+    const missing = whyNotDeployable(scenario, tools);
+    if (missing) {
+      skipped.push({ figure: scenario.label, reason: missing });
+      log(chalk.yellow(`${scenario.label}: skipped, ${missing}`));
+      continue;
+    }
+    const deployment = await startDeployment(scenario, tools, {
+      workDir: await mkdirIn(work, `deployment-${measured.size + 1}`),
+      biblePublicDir: bible.publicDir,
+      bibleDatabasePath: bible.databasePath,
+      logLevel: options['log-level'],
+    });
+    servers.push({ name: scenario.id, url: deployment.url, pid: deployment.pid ?? 0, stop: deployment.stop });
+    const result = await closedLoop({
+      baseUrl: deployment.url,
+      paths: [CHURCH_PROFILE_PATH],
+      headers: { authorization: `Bearer ${deployment.key}` },
+      durationS: mode.throughputS,
+      warmUpS: mode.warmUpS,
+      pid: deployment.pid,
+    });
+    await stopServers();
+    measured.set(scenario.id, result);
+    const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
+    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${problems}`);
+  }
+  measurements.deployments = Object.fromEntries(measured);
+  return deploymentFigures(DEPLOYMENT_SCENARIOS, measured);
 }
 
 /** The slowest search of the set and the slowest adversarial one, each timed alone, against the goal. */

@@ -1,4 +1,6 @@
 // The storage backends a run can measure the service on (`--backend NAME`): each gives the variables that point the service and the CLI at it.
+import { findPostgresInitdb } from '../lib/executables.ts';
+import { startPostgresServer } from '../lib/postgres-server.ts';
 
 export interface PreparedBackend {
   /** Variables for every service instance and the CLI, on top of the run's own. */
@@ -10,6 +12,8 @@ export interface PreparedBackend {
 export interface Backend {
   name: string;
   description: string;
+  /** Why it cannot run on this machine (a server binary missing), or undefined when it can. */
+  unavailable(): string | undefined;
   /** Makes the backend ready in `workDir`, a fresh folder of this run. */
   prepare(workDir: string): Promise<PreparedBackend>;
 }
@@ -18,10 +22,31 @@ export interface Backend {
 const sqlite: Backend = {
   name: 'sqlite',
   description: 'embedded SQLite (WAL) in a fresh file',
+  unavailable: () => undefined,
   async prepare(workDir) {
     return { env: { DATABASE_PATH: `${workDir}/church.sqlite` }, close: async () => {} };
   },
 };
 
+/**
+ * PostgreSQL: a throwaway server started as the tests start theirs (scripts/lib/postgres-server.ts),
+ * with an empty database; the first service instance migrates it and loads the demo churches.
+ */
+const postgres: Backend = {
+  name: 'postgres',
+  description: 'PostgreSQL (throwaway local server, fsync off) in an empty database',
+  unavailable: () => (findPostgresInitdb() ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)'),
+  async prepare() {
+    const initdb = findPostgresInitdb();
+    if (!initdb) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+    const server = await startPostgresServer(initdb);
+    const { url } = await server.createDatabase();
+    return { env: { DATABASE_URL: url }, close: () => server.stop() };
+  },
+};
+
 /** Every backend by name; another one is one more entry here. */
-export const BACKENDS: ReadonlyMap<string, Backend> = new Map([[sqlite.name, sqlite]]);
+export const BACKENDS: ReadonlyMap<string, Backend> = new Map([
+  [sqlite.name, sqlite],
+  [postgres.name, postgres],
+]);

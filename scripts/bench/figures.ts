@@ -2,7 +2,7 @@
 import type { ClosedLoopResult } from './closed-loop.ts';
 import type { OpenLoopResult } from './open-loop.ts';
 import type { Figure } from './report.ts';
-import type { LatencyScenario, ThroughputScenario } from './scenarios.ts';
+import type { DeploymentScenario, LatencyScenario, ThroughputScenario } from './scenarios.ts';
 
 /**
  * The figures of the throughput scenarios that were measured: one per comparison with a measured
@@ -34,6 +34,31 @@ export function throughputFigures(scenarios: readonly ThroughputScenario[], meas
     if (comparisons.length === 0 && !baselines.has(scenario.id)) {
       figures.push({ id: scenario.id, label: `${scenario.label}, throughput`, value: result.requestsPerSecond, unit: 'req/s', details });
     }
+  }
+  return figures;
+}
+
+/**
+ * One row per deployment measured, side by side: the first scenario's (one instance on SQLite) alone,
+ * every other with it as the baseline, so that the ratio says how many times its throughput it has.
+ * When the first was not measured, the others stand alone.
+ */
+export function deploymentFigures(scenarios: readonly DeploymentScenario[], measured: ReadonlyMap<string, ClosedLoopResult>): Figure[] {
+  const [first] = scenarios;
+  const reference = first ? measured.get(first.id) : undefined;
+  const figures: Figure[] = [];
+  for (const scenario of scenarios) {
+    const result = measured.get(scenario.id);
+    if (!result) continue;
+    const compared = reference !== undefined && scenario !== first;
+    figures.push({
+      id: scenario.id,
+      label: `${scenario.label}, throughput`,
+      value: result.requestsPerSecond,
+      unit: 'req/s',
+      baseline: compared ? { label: first.label, value: reference.requestsPerSecond } : undefined,
+      details: { backend: scenario.backend, instances: scenario.instances, ...throughputDetails(result) },
+    });
   }
   return figures;
 }

@@ -134,3 +134,28 @@ export const GOALS = {
   serviceRssMb: 200,
   buildRssMb: 300,
 } as const;
+
+/** The church profile on one deployment: a storage backend and how many instances (more than one: behind nginx, one Redis). */
+export interface DeploymentScenario {
+  id: string;
+  label: string;
+  /** A name of BACKENDS (backends.ts). */
+  backend: string;
+  /** 1: the instance itself; 2 or more: an nginx round-robin upstream over them, sharing one Redis for the limits. */
+  instances: number;
+}
+
+/**
+ * The deployments compared (`--only backends`), each measured alone with the church profile's
+ * throughput settings; the first is the one every other is compared with.
+ */
+export const DEPLOYMENT_SCENARIOS: readonly DeploymentScenario[] = [
+  { id: 'church-profile.sqlite×1', label: 'Church profile, one instance on SQLite', backend: 'sqlite', instances: 1 },
+  { id: 'church-profile.postgres×1', label: 'Church profile, one instance on PostgreSQL', backend: 'postgres', instances: 1 },
+  {
+    id: 'church-profile.postgres×2',
+    label: 'Church profile, two instances on PostgreSQL behind nginx (round robin, one Redis)',
+    backend: 'postgres',
+    instances: 2,
+  },
+];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { ensureNode24 } from '../../scripts/binary/node24.ts';
+import { findExecutable as executable, findPostgresInitdb as postgresInitdb } from '../../scripts/lib/executables.ts';
 
 /** Something outside the repository that a test needs. */
 export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24' | 'postgres';
@@ -57,7 +58,7 @@ const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: Node
 /**
  * Whether `name` is available here, and whether its REQUIRE_* variable makes its absence a failure.
  *
- * @example const redis = requirement('redis-server'); if (redis.path) await startRedisServer(redis.path);
+ * @example const redis = findExecutable('redis-server'); if (redis) await startRedisServer(redis);
  */
 export function requirement(name: RequirementName, env: NodeJS.ProcessEnv = process.env): Requirement {
   const { requiredBy, find, hint } = REQUIREMENTS[name];
@@ -99,36 +100,4 @@ export function describeWith(names: readonly RequirementName[], title: string, b
   // The default reporter does not show the titles of skipped blocks: the reason goes to the run's output as well.
   console.warn(`skipped "${title}": ${reasons}`);
   describe.skip(`${title} (skipped: ${reasons})`, body);
-}
-
-/**
- * An `initdb` with a `pg_ctl` beside it (symbolic links followed, as /usr/local/bin ones point into
- * /usr/lib/postgresql/<major>/bin), newest Debian major first after PATH; undefined when there is none.
- */
-function postgresInitdb(env: NodeJS.ProcessEnv): string | undefined {
-  const debianRoot = '/usr/lib/postgresql';
-  const majors = (fs.existsSync(debianRoot) ? fs.readdirSync(debianRoot) : []).filter((name) => /^\d+$/.test(name));
-  const debianDirs = majors.sort((a, b) => Number(b) - Number(a)).map((major) => path.join(debianRoot, major, 'bin'));
-  for (const dir of [undefined, ...debianDirs]) {
-    const initdb = dir === undefined ? executable('initdb', env, ['/usr/local/bin']) : executable('initdb', { PATH: dir });
-    if (initdb === undefined) continue;
-    const real = fs.realpathSync(initdb);
-    if (executable('pg_ctl', { PATH: path.dirname(real) })?.startsWith(path.dirname(real))) return real;
-  }
-  return undefined;
-}
-
-/** The executable `name` on PATH or in one of `extraDirs`, or undefined. */
-function executable(name: string, env: NodeJS.ProcessEnv, extraDirs: readonly string[] = []): string | undefined {
-  const dirs = [...(env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/bin', '/usr/sbin', ...extraDirs];
-  for (const dir of dirs) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      // Not in this folder: look in the next one.
-    }
-  }
-  return undefined;
 }
