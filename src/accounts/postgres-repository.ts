@@ -1,32 +1,16 @@
 // The account repository over PostgreSQL: the guarantees of sqlite-repository.ts, held across every instance sharing the database.
 import type { PostgresDatabase, SqlRunner } from '../db/postgres/database.ts';
 import { type AccountRepository, LAST_USED_INTERVAL_MS } from './repository.ts';
-import type { ApiKeyRecord, Developer, DeveloperListing } from './types.ts';
-
-interface DeveloperRow {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  created_at: string;
-}
-
-interface DeveloperListingRow extends DeveloperRow {
-  active_keys: number;
-}
-
-interface ApiKeyRow {
-  id: number;
-  developer_id: number;
-  name: string;
-  hint: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const KEY_COLUMNS = 'id, developer_id, name, hint, created_at, last_used_at, revoked_at';
-const DEVELOPER_COLUMNS = 'id, name, email, email_verified_at, created_at';
+import {
+  type ApiKeyRow,
+  DEVELOPER_COLUMNS,
+  type DeveloperListingRow,
+  type DeveloperRow,
+  KEY_COLUMNS,
+  toDeveloper,
+  toDeveloperListing,
+  toKeyRecord,
+} from './rows.ts';
 
 /**
  * Creates the repository over a migrated database. Nothing about a key's validity is cached:
@@ -181,25 +165,5 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
         importedAt,
       ]);
     },
-  };
-}
-
-function toDeveloper(row: DeveloperRow): Developer {
-  return { id: row.id, name: row.name, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
-}
-
-function toDeveloperListing(row: DeveloperListingRow): DeveloperListing {
-  return { ...toDeveloper(row), activeKeys: row.active_keys };
-}
-
-function toKeyRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    developerId: row.developer_id,
-    name: row.name,
-    hint: row.hint,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
   };
 }

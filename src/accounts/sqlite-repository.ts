@@ -2,37 +2,22 @@
 import type { Db } from '../db/open.ts';
 import type { Logger } from '../http/logger.ts';
 import { type AccountRepository, type DeveloperInsert, type KeyInsert, LAST_USED_INTERVAL_MS } from './repository.ts';
-import type { ApiKeyRecord, DeletedDeveloper, Developer, DeveloperListing } from './types.ts';
-
-interface DeveloperRow {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  created_at: string;
-}
-
-interface DeveloperListingRow extends DeveloperRow {
-  active_keys: number;
-}
-
-interface ApiKeyRow {
-  id: number;
-  developer_id: number;
-  name: string;
-  hint: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+import {
+  type ApiKeyRow,
+  DEVELOPER_COLUMNS,
+  type DeveloperListingRow,
+  type DeveloperRow,
+  KEY_COLUMNS,
+  toDeveloper,
+  toDeveloperListing,
+  toKeyRecord,
+} from './rows.ts';
+import type { ApiKeyRecord, DeletedDeveloper, Developer } from './types.ts';
 
 interface ActiveKeyRow {
   id: number;
   developer_id: number;
 }
-
-const KEY_COLUMNS = 'id, developer_id, name, hint, created_at, last_used_at, revoked_at';
-const DEVELOPER_COLUMNS = 'id, name, email, email_verified_at, created_at';
 
 export interface SqliteAccountRepositoryOptions {
   /** Where a "last used" write that could not be made (database locked) is reported, at most once a minute. */
@@ -268,24 +253,4 @@ function prepareStatements(db: Db) {
   };
   statements.countActiveKeys.pluck();
   return statements;
-}
-
-function toDeveloper(row: DeveloperRow): Developer {
-  return { id: row.id, name: row.name, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
-}
-
-function toDeveloperListing(row: DeveloperListingRow): DeveloperListing {
-  return { ...toDeveloper(row), activeKeys: row.active_keys };
-}
-
-function toKeyRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    developerId: row.developer_id,
-    name: row.name,
-    hint: row.hint,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
-  };
 }

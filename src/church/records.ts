@@ -164,3 +164,8 @@ export interface ImportSummary {
   photos: number;
   liveStations: number;
 }
+
+/** An import's summary before anything is written: both backends' writers count from it. */
+export function emptyImportSummary(): ImportSummary {
+  return { churches: 0, replaced: 0, events: 0, posts: 0, libraryItems: 0, products: 0, albums: 0, photos: 0, liveStations: 0 };
+}

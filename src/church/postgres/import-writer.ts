@@ -1,6 +1,6 @@
 // The church repository's PostgreSQL import writer: validated records in, written inside the caller's one transaction.
 import type { SqlRunner } from '../../db/postgres/database.ts';
-import type { ChurchImportRecord, ImportSummary } from '../records.ts';
+import { type ChurchImportRecord, emptyImportSummary, type ImportSummary } from '../records.ts';
 
 /**
  * Key of the transaction-level advisory lock every import takes first: two imports (two instances,
@@ -15,17 +15,7 @@ const IMPORT_LOCK_KEY = 7_263_101_518;
  */
 export async function writeChurches(tx: SqlRunner, records: readonly ChurchImportRecord[]): Promise<ImportSummary> {
   await tx.rows('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-  const summary: ImportSummary = {
-    churches: 0,
-    replaced: 0,
-    events: 0,
-    posts: 0,
-    libraryItems: 0,
-    products: 0,
-    albums: 0,
-    photos: 0,
-    liveStations: 0,
-  };
+  const summary = emptyImportSummary();
   for (const record of records) {
     const { church } = record;
     summary.replaced += await tx.run('DELETE FROM churches WHERE slug = $1', [church.slug]);

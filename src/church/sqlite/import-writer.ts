@@ -1,6 +1,6 @@
 // The church repository's SQLite import writer: validated records in, one all-or-nothing transaction.
 import type { Db } from '../../db/open.ts';
-import type { ChurchImportRecord, ImportSummary } from '../records.ts';
+import { type ChurchImportRecord, emptyImportSummary, type ImportSummary } from '../records.ts';
 
 /**
  * A synchronous writer of validated churches: one transaction, all or nothing; a church whose slug
@@ -47,17 +47,7 @@ export function createChurchWriter(db: Db): (records: readonly ChurchImportRecor
   const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
   return db.transaction((records: readonly ChurchImportRecord[]): ImportSummary => {
-    const summary: ImportSummary = {
-      churches: 0,
-      replaced: 0,
-      events: 0,
-      posts: 0,
-      libraryItems: 0,
-      products: 0,
-      albums: 0,
-      photos: 0,
-      liveStations: 0,
-    };
+    const summary = emptyImportSummary();
     for (const record of records) {
       const { church } = record;
       summary.replaced += deleteChurch.run(church.slug).changes;
