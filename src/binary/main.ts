@@ -16,7 +16,7 @@ async function main(args: string[]): Promise<void> {
   }
   if (first === 'cli') {
     const { runCliProcess } = await import('../cli/process-entry.ts');
-    process.exitCode = await runCliProcess(rest);
+    process.exitCode = await runCliProcess(rest, 'church-api cli');
     return;
   }
   if (first === '--version' || first === '-v') {

@@ -17,6 +17,9 @@ export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [
 
 const HELP = new Set(['help', '--help', '-h']);
 
+/** How the usage lines name the CLI: the checkout's npm script; the binary passes `church-api cli`. */
+export const NPM_INVOCATION = 'npm run cli --';
+
 /**
  * Runs one command; returns the exit code (0 done, 1 refused, 2 unknown command). Output goes
  * through `print` and `printError`. `help` lists every command; `<command> --help` shows one.
@@ -28,17 +31,18 @@ export async function runCli(
   print: (line: string) => void = console.log,
   printError: (line: string) => void = console.error,
   env: NodeJS.ProcessEnv = process.env,
+  invocation: string = NPM_INVOCATION,
 ): Promise<number> {
   const [name, ...args] = argv;
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
     const unknown = name !== undefined && !HELP.has(name);
     if (unknown) printError(`Unknown command: ${name}\n`);
-    printUsage(print);
+    printUsage(print, invocation);
     return unknown ? 2 : 0;
   }
   if (args.length === 1 && HELP.has(args[0])) {
-    print(`Usage: npm run cli -- ${command.name} ${command.arguments}`.trimEnd());
+    print(`Usage: ${invocation} ${command.name} ${command.arguments}`.trimEnd());
     print(`  ${command.summary}`);
     return 0;
   }
@@ -65,10 +69,10 @@ async function refusalsAsExitCode(run: () => Promise<number>, printError: (line:
   }
 }
 
-function printUsage(print: (line: string) => void): void {
+function printUsage(print: (line: string) => void, invocation: string): void {
   const synopses = commands.map((command) => `${command.name} ${command.arguments}`.trimEnd());
   const width = Math.max(...synopses.map((synopsis) => synopsis.length));
-  print('Usage: npm run cli -- <command> [arguments]   (<command> --help for one command)\n\nCommands:');
+  print(`Usage: ${invocation} <command> [arguments]   (<command> --help for one command)\n\nCommands:`);
   commands.forEach((command, index) => {
     print(`  ${synopses[index].padEnd(width)}  ${command.summary}`);
   });

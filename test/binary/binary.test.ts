@@ -83,6 +83,15 @@ describeWith(['node24'], 'the single binary, alone in an empty folder', () => {
     expect((await fetch(events, { headers: { authorization: `Bearer ${otherKey}` } })).status).toBe(401);
   });
 
+  it("names itself in its CLI's usage lines, not the checkout's npm script", async () => {
+    const help = await runBinary(binary, ['cli', 'help'], dir, env);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: church-api cli <command> [arguments]');
+    expect(help.stdout).not.toContain('npm run');
+    const one = await runBinary(binary, ['cli', 'revoke-key', '--help'], dir, env);
+    expect(one.stdout).toContain('Usage: church-api cli revoke-key --email E --id ID');
+  });
+
   it('serves the pages and assets it carries: /docs with Swagger UI, the OpenAPI document, the portal', async () => {
     for (const [page, type, minBytes] of [
       ['/docs', 'text/html', 500],
