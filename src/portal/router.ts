@@ -50,7 +50,7 @@ export function createPortalRouter(services: PortalRouterServices): Router {
 
   const router = express.Router();
   router.use(portalHelmet());
-  router.use('/assets', staticResources(resourcePath('public/portal'), { maxAgeSeconds: ASSETS_MAX_AGE_SECONDS, unknown: 'error' }));
+  router.use('/assets', assetMethodCheck, staticResources(resourcePath('public/portal'), { maxAgeSeconds: ASSETS_MAX_AGE_SECONDS, unknown: 'error' }));
   router.use(methodCheck);
   router.use((_req, res, next) => {
     // Pages hold CSRF tokens, new keys and account details: never kept by a cache.
@@ -111,6 +111,13 @@ function portalSession({ config, portal, fingerprinter }: PortalRouterServices):
     cookie: { path: PORTAL_PATH, httpOnly: true, sameSite: 'lax', secure: config.sessionCookieSecure, maxAge: idleMs },
   });
 }
+
+/** Assets are files: read only, whatever the pages behind them accept (a form post to one is 405, not 404). */
+const assetMethodCheck: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  res.setHeader('Allow', 'GET, HEAD');
+  res.status(405).type('text').send('Method not allowed');
+};
 
 const methodCheck: RequestHandler = (req, res, next) => {
   if (PORTAL_METHODS.has(req.method)) return next();

@@ -117,6 +117,9 @@ describe('security headers', () => {
       'application/problem+json',
     );
     expect((await fetch(`${server.url}/api/v1/bible/versions`, { method: 'POST' })).status).toBe(405);
+    const postToAsset = await fetch(`${server.url}/portal/assets/portal.css`, { method: 'POST' });
+    expect(postToAsset.status).toBe(405);
+    expect(postToAsset.headers.get('allow')).toBe('GET, HEAD');
     const missing = await fetch(`${server.url}/portal/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
