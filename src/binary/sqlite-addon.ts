@@ -35,12 +35,17 @@ function addonFile(): string {
   return file;
 }
 
+/** `church-api-<pid>-XXXXXX`: the pid says whether the process that wrote the folder is still alive. */
+const ADDON_FOLDER = /^church-api-(\d+)-[A-Za-z0-9]{6}$/;
+
 /**
  * The folder comes from os.tmpdir() (TMPDIR): on a host whose /tmp is mounted noexec, where a
  * library cannot be mapped, TMPDIR must name another folder (the README says so).
  */
 function writeAddon(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-'));
+  const tmp = os.tmpdir();
+  removeStaleAddonFolders(tmp);
+  const dir = fs.mkdtempSync(path.join(tmp, `church-api-${process.pid}-`));
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, SQLITE_ADDON_ASSET);
   fs.writeFileSync(file, new Uint8Array(sea.getRawAsset(SQLITE_ADDON_ASSET) as ArrayBuffer), { mode: 0o600, flag: 'wx' });
@@ -51,4 +56,46 @@ function loadAddon(file: string): object {
   const module = { exports: {} };
   process.dlopen(module, file);
   return module.exports;
+}
+
+/**
+ * Removes the addon folders that binaries killed with SIGKILL (or by the OOM killer) left in
+ * `tmp`: an exit handler never ran for them, and each holds a 2 MiB library. Only folders of
+ * this user whose process is gone are removed; a pid reused since leaves its folder for later.
+ *
+ * @example removeStaleAddonFolders(os.tmpdir())
+ */
+export function removeStaleAddonFolders(tmp: string, isAlive: (pid: number) => boolean = processIsAlive): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmp);
+  } catch {
+    return removed;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const pid = Number(ADDON_FOLDER.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    const dir = path.join(tmp, name);
+    try {
+      const stat = fs.lstatSync(dir);
+      if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // Removed by another process starting at the same time, or not ours to remove: left alone.
+    }
+  }
+  return removed;
+}
+
+/** Signal 0 checks that a process exists: ESRCH means gone; EPERM means alive under another user. */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
