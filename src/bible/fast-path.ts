@@ -1,5 +1,6 @@
-// Bible reads answered before Express: versions, books and chapters from the tree, verses and ranges from the database, with the headers, limit and access line of the Express routes.
+// Bible reads answered before Express: versions, books and chapters from the tree, verses, ranges and searches from the database, with the headers, limit and access line of the Express routes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { LANGS, type Lang } from '../../build/contract/books.ts';
 import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS, PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
@@ -7,13 +8,16 @@ import { type Problem, problemBody, problems } from '../../build/contract/proble
 import { writeJson } from '../http/cache.ts';
 import type { FrontHandler } from '../http/http-server.ts';
 import { accessLogger, type Logger } from '../http/logger.ts';
+import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { requestIdFor } from '../http/request-log.ts';
 import type { BibleLimit, BibleLimitOutcome } from '../limits/bible-limit.ts';
 import { readChapterFile } from './chapter.ts';
+import { parseSearch, type SearchParams } from './params.ts';
 import { readRange } from './range.ts';
+import { searchBible } from './search.ts';
 import { sendStatic } from './send-static.ts';
-import type { BibleSource } from './source.ts';
+import type { BibleBuild, BibleSource } from './source.ts';
 import type { StaticFile } from './static-files.ts';
 
 export interface BibleFastPathOptions {
@@ -27,15 +31,22 @@ export interface BibleFastPathOptions {
 }
 
 /**
- * A read the fast path answers: a file of the tree, or a range's body, or the problem either
- * answers with (an unknown book, a Bible being rebuilt, ...); `counted` reads go through the
- * per-address limit first, as the Express routes put the limiter before the read.
+ * A read the fast path answers: a file of the tree, a range's body, a search to run, or the
+ * problem any of them answers with (an unknown book, a Bible being rebuilt, ...); `counted`
+ * reads go through the per-address limit first, as the Express routes put the limiter first.
  */
 type Answer = { counted: boolean } & (
   | { kind: 'file'; file: StaticFile }
   | { kind: 'range'; json: string }
+  | { kind: 'search'; build: BibleBuild; params: SearchParams }
   | { kind: 'problem'; problem: Problem }
 );
+
+/**
+ * The parameters the search endpoint reads. A query with any other name goes to Express, whose
+ * access line hides the values of secret-named parameters; none of these is one.
+ */
+const SEARCH_PARAMETERS = new Set(['q', 'lang', 'page', 'size', 'book', 'testament']);
 
 const PREFIX = '/api/v1/bible/';
 
@@ -44,10 +55,11 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9]{1,10}$/;
 
 /**
  * GET and HEAD of `/api/v1/bible/versions`, `/books`, `/{abbr}/{chapter}`, `/{abbr}/{chapter}/{verse}`
- * and `/{abbr}/{chapter}/{from}/{to}`, with no query or `?lang=` one of the five, answered without
+ * and `/{abbr}/{chapter}/{from}/{to}`, with no query or `?lang=` one of the five, and of `/search`
+ * with the parameters it reads (SEARCH_PARAMETERS), answered without
  * Express's per-request work (prototype swaps, the middleware chain, the router), which cost more
  * than the answer itself. The answer is the Express routes' own: the same functions read it
- * (readChapterFile, readRange) and send it (sendStatic, and writeJson beside sendJson), with the
+ * (readChapterFile, readRange, searchBible) and send it (sendStatic, and writeJson beside sendJson), with the
  * request id, the CORS headers, the per-address limit and one access line, as the middleware gives.
  *
  * A read that fails with a problem (unknown book, chapter out of range, a Bible not built, ...) is
@@ -78,13 +90,19 @@ export function createBibleFastPath(options: BibleFastPathOptions): FrontHandler
       else if (answer.kind === 'problem') writeProblem(req, res, answer.problem, leading, options.publicBaseUrl);
       return true;
     }
-    options.bibleLimit.count(ip ?? 'unknown').then(
-      (outcome) => sendCounted(req, res, answer, leading, outcome, options.publicBaseUrl),
-      (error: unknown) => {
-        options.logger.error({ requestId, path: url, err: error }, 'unhandled error');
-        writeProblem(req, res, problems.internalError(), leading, options.publicBaseUrl);
-      },
-    );
+    // An error no problem describes: logged and answered 500, as the app's error handler does (src/http/errors.ts).
+    const fail = (error: unknown) => {
+      options.logger.error({ requestId, path: url, err: error }, 'unhandled error');
+      if (res.headersSent) res.destroy();
+      else writeProblem(req, res, problems.internalError(), leading, options.publicBaseUrl);
+    };
+    options.bibleLimit.count(ip ?? 'unknown').then((outcome) => {
+      try {
+        sendCounted(req, res, answer, leading, outcome, { publicBaseUrl: options.publicBaseUrl, fail });
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
     return true;
   };
 }
@@ -96,6 +114,7 @@ export function createBibleFastPath(options: BibleFastPathOptions): FrontHandler
 function prepare(bible: BibleSource, url: string): Answer | undefined {
   const queryAt = url.indexOf('?');
   const segments = (queryAt === -1 ? url.slice(PREFIX.length) : url.slice(PREFIX.length, queryAt)).split('/');
+  if (segments.length === 1 && segments[0] === 'search') return prepareSearch(bible, queryAt === -1 ? '' : url.slice(queryAt + 1));
   if (!segments.every((segment) => PLAIN_SEGMENT.test(segment))) return undefined;
   const lang = langOf(queryAt === -1 ? '' : url.slice(queryAt + 1));
   if (lang === undefined) return undefined;
@@ -131,6 +150,19 @@ function prepare(bible: BibleSource, url: string): Answer | undefined {
   }
 }
 
+/** A search, its query read as Express reads it (node:querystring, the app's "simple" parser), checked as the route checks it. */
+function prepareSearch(bible: BibleSource, query: string): Answer | undefined {
+  const parameters = parseQuery(query);
+  if (!Object.keys(parameters).every((name) => SEARCH_PARAMETERS.has(name))) return undefined;
+  try {
+    const build = bible.current();
+    return { counted: true, kind: 'search', build, params: parseSearch(parameters) };
+  } catch (error) {
+    if (error instanceof ApiError) return { counted: true, kind: 'problem', problem: error.problem };
+    return undefined;
+  }
+}
+
 /** The language of a query that holds nothing but `lang` (fr when there is no query), else undefined. */
 function langOf(query: string): Lang | undefined {
   if (query === '') return 'fr';
@@ -146,13 +178,24 @@ function sendCounted(
   answer: Answer,
   leading: string[],
   outcome: BibleLimitOutcome | undefined,
-  publicBaseUrl: string,
+  context: { publicBaseUrl: string; fail: (error: unknown) => void },
 ): void {
   const headers = outcome ? [...leading, ...outcome.headers.flat()] : leading;
-  if (outcome?.refused) writeProblem(req, res, outcome.refused, headers, publicBaseUrl);
-  else if (answer.kind === 'problem') writeProblem(req, res, answer.problem, headers, publicBaseUrl);
+  if (outcome?.refused) writeProblem(req, res, outcome.refused, headers, context.publicBaseUrl);
+  else if (answer.kind === 'problem') writeProblem(req, res, answer.problem, headers, context.publicBaseUrl);
   else if (answer.kind === 'range') writeJson(req, res, answer.json, BIBLE_CACHE_CONTROL, headers);
-  else sendStatic(req, res, answer.file, headers);
+  else if (answer.kind === 'file') sendStatic(req, res, answer.file, headers);
+  else {
+    const { build, params } = answer;
+    // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
+    searchBible(build.queries, build.pool, params).then(
+      ({ totalItems, items }) => writeJson(req, res, JSON.stringify(pageEnvelope(items, params, totalItems)), BIBLE_CACHE_CONTROL, headers),
+      (error: unknown) => {
+        if (error instanceof ApiError) writeProblem(req, res, error.problem, headers, context.publicBaseUrl);
+        else context.fail(error);
+      },
+    );
+  }
 }
 
 /** A problem as the app's error handler sends one (src/http/errors.ts sendProblem): its headers, problem+json, no body for HEAD. */

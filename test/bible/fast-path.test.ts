@@ -72,7 +72,18 @@ const READS = [
   '/Gn/1/3/2',
   '/Gn/1/99/100',
   '/Gn/1?lang=xx',
+  // Searches: words, a reference, filters, pages; and their problems (blank, too long a page, unknown book, repeated q).
+  '/search?q=terre',
+  '/search?q=love&lang=en&size=2&page=1',
+  '/search?q=Gn%201%3A1-2',
+  '/search?q=%22la%20terre%22&book=Gn&testament=OT',
+  '/search?q=+',
+  '/search?q=terre&page=-1',
+  '/search?q=terre&book=Nope',
+  '/search?q=a&q=b',
+  '/search',
   // Not the fast path's: other parameters, a trailing slash, an encoded segment.
+  '/search?q=terre&key=sk_live_abc',
   '/Gn/1?lang=en&x=1',
   '/Gn/1/',
   '/G%6E/1',
