@@ -11,7 +11,7 @@ import { accessLogger, type Logger } from '../http/logger.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { requestIdFor } from '../http/request-log.ts';
-import type { BibleLimit, BibleLimitOutcome } from '../limits/bible-limit.ts';
+import type { BibleLimit } from '../limits/bible-limit.ts';
 import { readChapterFile } from './chapter.ts';
 import { parseSearch, type SearchParams } from './params.ts';
 import { readRange } from './range.ts';
@@ -85,24 +85,27 @@ export function createBibleFastPath(options: BibleFastPathOptions): FrontHandler
       // The fields and order of request-log.ts's line; the path is the URL as sent (its only parameter is lang).
       access.info({ requestId, method: req.method, path: url, ip, status: res.statusCode, ms: elapsedMs(started) }, 'request');
     });
-    if (!answer.counted) {
-      if (answer.kind === 'file') sendStatic(req, res, answer.file, leading);
-      else if (answer.kind === 'problem') writeProblem(req, res, answer.problem, leading, options.publicBaseUrl);
-      return true;
-    }
     // An error no problem describes: logged and answered 500, as the app's error handler does (src/http/errors.ts).
     const fail = (error: unknown) => {
       options.logger.error({ requestId, path: url, err: error }, 'unhandled error');
       if (res.headersSent) res.destroy();
       else writeProblem(req, res, problems.internalError(), leading, options.publicBaseUrl);
     };
-    options.bibleLimit.count(ip ?? 'unknown').then((outcome) => {
-      try {
-        sendCounted(req, res, answer, leading, outcome, { publicBaseUrl: options.publicBaseUrl, fail });
-      } catch (error) {
-        fail(error);
+    try {
+      if (!answer.counted) send(req, res, answer, leading, { publicBaseUrl: options.publicBaseUrl, fail });
+      else {
+        options.bibleLimit
+          .count(ip ?? 'unknown')
+          .then((outcome) => {
+            const headers = outcome ? [...leading, ...outcome.headers.flat()] : leading;
+            if (outcome?.refused) writeProblem(req, res, outcome.refused, headers, options.publicBaseUrl);
+            else send(req, res, answer, headers, { publicBaseUrl: options.publicBaseUrl, fail });
+          })
+          .catch(fail);
       }
-    }, fail);
+    } catch (error) {
+      fail(error);
+    }
     return true;
   };
 }
@@ -171,30 +174,28 @@ function langOf(query: string): Lang | undefined {
   return LANGS.find((lang) => lang === value);
 }
 
-/** A counted read once counted: its answer with the limit's headers, or the limit's 429. */
-function sendCounted(
+/** Sends `answer` after `headers` (request id, CORS, and the limit's when it was counted). */
+function send(
   req: IncomingMessage,
   res: ServerResponse,
   answer: Answer,
-  leading: string[],
-  outcome: BibleLimitOutcome | undefined,
+  headers: string[],
   context: { publicBaseUrl: string; fail: (error: unknown) => void },
 ): void {
-  const headers = outcome ? [...leading, ...outcome.headers.flat()] : leading;
-  if (outcome?.refused) writeProblem(req, res, outcome.refused, headers, context.publicBaseUrl);
-  else if (answer.kind === 'problem') writeProblem(req, res, answer.problem, headers, context.publicBaseUrl);
+  if (answer.kind === 'problem') writeProblem(req, res, answer.problem, headers, context.publicBaseUrl);
   else if (answer.kind === 'range') writeJson(req, res, answer.json, BIBLE_CACHE_CONTROL, headers);
   else if (answer.kind === 'file') sendStatic(req, res, answer.file, headers);
   else {
     const { build, params } = answer;
     // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
-    searchBible(build.queries, build.pool, params).then(
-      ({ totalItems, items }) => writeJson(req, res, JSON.stringify(pageEnvelope(items, params, totalItems)), BIBLE_CACHE_CONTROL, headers),
-      (error: unknown) => {
-        if (error instanceof ApiError) writeProblem(req, res, error.problem, headers, context.publicBaseUrl);
+    searchBible(build.queries, build.pool, params)
+      .then(({ totalItems, items }) => {
+        writeJson(req, res, JSON.stringify(pageEnvelope(items, params, totalItems)), BIBLE_CACHE_CONTROL, headers);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && !res.headersSent) writeProblem(req, res, error.problem, headers, context.publicBaseUrl);
         else context.fail(error);
-      },
-    );
+      });
   }
 }
 
