@@ -2,15 +2,19 @@
 import express from 'express';
 import type { AppServices } from './app-services.ts';
 import { bibleCorsHeaders, bibleCorsPreflight } from './bible/cors.ts';
+import { createBibleFastPath } from './bible/fast-path.ts';
 import { createBibleRouter } from './bible/routes.ts';
 import { createSearchIndexRouter } from './bible/search-index-routes.ts';
 import { createChurchRouter } from './church/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
 import { createHealthRouter, HEALTH_PATH, READINESS_PATH } from './health/routes.ts';
+import { clientAddress, type TrustProxy } from './http/client-address.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
+import { putInFront } from './http/http-server.ts';
 import { methodGuard } from './http/method-guard.ts';
 import { requestLog } from './http/request-log.ts';
 import { createKeyAuth } from './keys/auth.ts';
+import { createBibleLimit } from './limits/bible-limit.ts';
 import { createKeyRateLimit } from './limits/key-limit.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
@@ -26,6 +30,8 @@ export function createApp(services: AppServices): express.Express {
   // The routers are made with the same two options.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // One per-address Bible limiter for the routes below and the fast path: one count per request, whichever answers it.
+  const bibleLimit = createBibleLimit(services);
 
   // Probes come every few seconds: their successful answers are logged at debug, not info.
   app.use(requestLog(services.logger, { quietPaths: [HEALTH_PATH, READINESS_PATH] }));
@@ -38,11 +44,24 @@ export function createApp(services: AppServices): express.Express {
   // No key, no rate limit: monitors and load balancers probe from one address.
   app.use(createHealthRouter(services));
   app.use(createDocsRouter(services.config));
-  app.use('/api/v1/bible', createBibleRouter(services));
+  app.use('/api/v1/bible', createBibleRouter(services, bibleLimit));
   app.use('/bible-search', createSearchIndexRouter(services));
   app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
 
   app.use(notFoundHandler);
   app.use(problemHandler(services.logger, services.config.publicBaseUrl));
+
+  // Chapter and range reads skip Express's per-request work: the fast path answers them as the routes above would.
+  const trust: TrustProxy = app.get('trust proxy fn');
+  putInFront(
+    app,
+    createBibleFastPath({
+      bible: services.bible,
+      bibleLimit,
+      logger: services.logger,
+      publicBaseUrl: services.config.publicBaseUrl,
+      clientAddress: (req) => clientAddress(req, trust),
+    }),
+  );
   return app;
 }

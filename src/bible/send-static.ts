@@ -1,4 +1,5 @@
 // Sending files of the static tree: from memory (versions, books, chapters) or streamed from disk (downloads, search indexes), in the best stored encoding.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
@@ -11,20 +12,24 @@ export function requireFile<F extends StaticFile | DiskFile>(file: F | undefined
   return file;
 }
 
-/** Sends a file of the tree as it is, in the best stored encoding the client accepts, or 304. */
-export function sendStatic(req: Request, res: Response, file: StaticFile): void {
-  const representation = negotiate(file, req.get('accept-encoding'));
-  res.setHeader('Cache-Control', BIBLE_CACHE_CONTROL);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', representation.etag);
-  if (ifNoneMatchMatches(req.get('if-none-match'), representation.etag)) {
-    res.status(304).end();
+/**
+ * Sends a file of the tree as it is, in the best stored encoding the client accepts, or 304, with
+ * the representation's headers made when the file was read. `leading` headers come first (the
+ * fast path's request id and CORS headers, which the Express middleware sets on `res` instead).
+ * Takes Node's request and response, so the Express routes and the fast path send the same bytes.
+ */
+export function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, leading: readonly string[] = []): void {
+  const representation = negotiate(file, req.headers['accept-encoding']);
+  if (ifNoneMatchMatches(req.headers['if-none-match'], representation.etag)) {
+    res.writeHead(
+      304,
+      leading.length === 0 ? (representation.notModifiedHeaders as string[]) : [...leading, ...representation.notModifiedHeaders],
+    );
+    res.end();
     return;
   }
-  res.status(200);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (representation.coding !== 'identity') res.setHeader('Content-Encoding', representation.coding);
-  res.setHeader('Content-Length', String(representation.bytes.length));
+  // writeHead does not change the array: the stored one is handed over as it is.
+  res.writeHead(200, leading.length === 0 ? (representation.okHeaders as string[]) : [...leading, ...representation.okHeaders]);
   if (req.method === 'HEAD') {
     res.end();
     return;

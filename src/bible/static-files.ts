@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { parseBuildStamp } from '../../build/contract/stamp.ts';
@@ -14,11 +15,15 @@ import { ApiError } from '../http/problem.ts';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
-/** One stored representation of a file: its bytes and its own strong ETag. */
+/** One stored representation of a file: its bytes, its own strong ETag, and the headers of its answers, made once. */
 export interface Representation {
   coding: ContentCoding;
   bytes: Buffer;
   etag: string;
+  /** The headers of a 200 (caching, validator, type, coding, length), as name, value, name, value... for writeHead. */
+  okHeaders: readonly string[];
+  /** The headers of a 304: caching and validator only. */
+  notModifiedHeaders: readonly string[];
 }
 
 /** A file of the tree: the identity bytes and whichever precompressed variants lie beside it. */
@@ -187,12 +192,26 @@ function readStaticFile(file: string): StaticFile | undefined {
   // Strong ETags are per representation: the compressed variants share the identity's hash with a suffix.
   const tag = strongEtag(identity);
   const opaque = tag.slice(1, -1);
-  const result: StaticFile = { identity: { coding: 'identity', bytes: identity, etag: tag } };
+  const result: StaticFile = { identity: representation('identity', identity, tag) };
   const br = readIfExists(`${file}.br`);
-  if (br) result.br = { coding: 'br', bytes: br, etag: `"${opaque}-br"` };
+  if (br) result.br = representation('br', br, `"${opaque}-br"`);
   const gzip = readIfExists(`${file}.gz`);
-  if (gzip) result.gzip = { coding: 'gzip', bytes: gzip, etag: `"${opaque}-gzip"` };
+  if (gzip) result.gzip = representation('gzip', gzip, `"${opaque}-gzip"`);
   return result;
+}
+
+/** A representation with the headers of its 200 and 304 answers (send-static.ts sends them as they are). */
+function representation(coding: ContentCoding, bytes: Buffer, etag: string): Representation {
+  const notModifiedHeaders = ['Cache-Control', BIBLE_CACHE_CONTROL, 'Vary', 'Accept-Encoding', 'ETag', etag];
+  const okHeaders = [
+    ...notModifiedHeaders,
+    'Content-Type',
+    'application/json; charset=utf-8',
+    ...(coding === 'identity' ? [] : ['Content-Encoding', coding]),
+    'Content-Length',
+    String(bytes.length),
+  ];
+  return { coding, bytes, etag, okHeaders, notModifiedHeaders };
 }
 
 function readIfExists(file: string): Buffer | undefined {
@@ -221,11 +240,27 @@ export function negotiate<R extends { coding: ContentCoding }>(
   file: { identity: R; br?: R; gzip?: R },
   acceptEncoding: string | undefined,
 ): R {
-  const available = [...(file.br ? ['br'] : []), ...(file.gzip ? ['gzip'] : []), 'identity'];
-  // RFC 9110 §8.4.1.3: x-gzip is gzip, also when it refuses (x-gzip;q=0).
-  const header = acceptEncoding?.replace(X_GZIP, '$1gzip');
-  const chosen = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(available, { preferred: available });
+  const chosen = acceptEncoding === undefined ? 'identity' : chosenCoding(file.br !== undefined, file.gzip !== undefined, acceptEncoding);
   if (chosen === 'br' && file.br) return file.br;
   if (chosen === 'gzip' && file.gzip) return file.gzip;
   return file.identity;
+}
+
+/** Choices made, by stored codings and header: clients send a handful of different Accept-Encoding values. */
+const chosenCodings = new Map<string, string | undefined>();
+
+/** Different headers remembered at most; past it the map starts again (the header is the client's to vary). */
+const REMEMBERED_CHOICES = 256;
+
+/** negotiator's choice among the stored codings for `acceptEncoding`, remembered. */
+function chosenCoding(hasBr: boolean, hasGzip: boolean, acceptEncoding: string): string | undefined {
+  const key = `${hasBr ? 'b' : '-'}${hasGzip ? 'g' : '-'}${acceptEncoding}`;
+  if (chosenCodings.has(key)) return chosenCodings.get(key);
+  const available = [...(hasBr ? ['br'] : []), ...(hasGzip ? ['gzip'] : []), 'identity'];
+  // RFC 9110 §8.4.1.3: x-gzip is gzip, also when it refuses (x-gzip;q=0).
+  const header = acceptEncoding.replace(X_GZIP, '$1gzip');
+  const chosen = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(available, { preferred: available });
+  if (chosenCodings.size >= REMEMBERED_CHOICES) chosenCodings.clear();
+  chosenCodings.set(key, chosen);
+  return chosen;
 }

@@ -1,5 +1,6 @@
 // JSON responses with a strong ETag, Cache-Control, 304 on a matching If-None-Match, and HEAD without a body.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 
 export interface SendJsonOptions {
@@ -33,6 +34,37 @@ export function sendJson(req: Request, res: Response, body: unknown, options: Se
   res.status(options.status ?? 200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', String(Buffer.byteLength(json, 'utf8')));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(json, 'utf8');
+}
+
+/**
+ * As sendJson, for handlers that run before Express (src/bible/fast-path.ts), on Node's own request
+ * and response: `json` already serialised, the `leading` headers first (request id, CORS, rate
+ * limit), then the same headers sendJson sets, all in one writeHead.
+ */
+export function writeJson(req: IncomingMessage, res: ServerResponse, json: string, cacheControl: string, leading: readonly string[]): void {
+  const tag = strongEtag(json);
+  if (ifNoneMatchMatches(req.headers['if-none-match'], tag)) {
+    res.writeHead(304, [...leading, 'Cache-Control', cacheControl, 'ETag', tag]);
+    res.end();
+    return;
+  }
+  const length = String(Buffer.byteLength(json, 'utf8'));
+  res.writeHead(200, [
+    ...leading,
+    'Cache-Control',
+    cacheControl,
+    'ETag',
+    tag,
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    length,
+  ]);
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -7,13 +7,30 @@ import { type Problem, problemBody, problems } from '../../build/contract/proble
 import type { Config } from '../config.ts';
 import type { Logger } from './logger.ts';
 
+/**
+ * A handler the server runs before the app (src/bible/fast-path.ts): true when it took the request
+ * (and answers it), false to hand it to the app untouched.
+ */
+export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+/** The front handler of each app, put there by the composition root (putInFront). */
+const frontHandlers = new WeakMap<Express, FrontHandler>();
+
+/**
+ * Makes every server createHttpServer builds for `app` try `front` first: requests it takes never
+ * meet Express's per-request work. Called by the composition root (src/app.ts), which makes both.
+ */
+export function putInFront(app: Express, front: FrontHandler): void {
+  frontHandlers.set(app, front);
+}
+
 export type ServerSettings = Pick<
   Config,
   'maxConnections' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'publicBaseUrl'
 >;
 
 /**
- * An http.Server for `app` (not yet listening). Without these limits, idle sockets (20,000 in the
+ * An http.Server for `app` (not yet listening), behind its front handler when it has one. Without these limits, idle sockets (20,000 in the
  * fault test) exhaust the process's file descriptors and every other client is refused:
  * - maxConnections: sockets past the cap are closed on arrival, so descriptors remain for files and SQLite;
  * - headersTimeout / requestTimeout: a socket that sends nothing or dribbles its request (slowloris) is
@@ -21,6 +38,7 @@ export type ServerSettings = Pick<
  * - keepAliveTimeout: an idle keep-alive connection is closed.
  */
 export function createHttpServer(app: Express, limits: ServerSettings, logger?: Logger): http.Server {
+  const front = frontHandlers.get(app);
   const server = http.createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -29,7 +47,11 @@ export function createHttpServer(app: Express, limits: ServerSettings, logger?: 
       // Node's default is 30 s: a slow socket would hold its slot that long past its timeout.
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     },
-    app,
+    front
+      ? (req, res) => {
+          if (!front(req, res)) app(req, res);
+        }
+      : app,
   );
   server.maxConnections = limits.maxConnections;
   // Node hands CONNECT to this event, never to the app, and closes the socket when nobody listens.

@@ -25,8 +25,7 @@ export function requestLog(logger: Logger, { quietPaths = [] }: RequestLogOption
   const quiet = new Set(quietPaths);
   const access = accessLogger(logger);
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(req.get('x-request-id'));
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
@@ -49,6 +48,11 @@ export function requestLog(logger: Logger, { quietPaths = [] }: RequestLogOption
     });
     next();
   };
+}
+
+/** The request's id: the incoming X-Request-Id when it is sane (1-100 of A-Z a-z 0-9 . _ -), else a new UUID. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /**

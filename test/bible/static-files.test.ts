@@ -7,7 +7,13 @@ import { staticPaths } from '../../build/contract/layout.ts';
 import { buildStamp } from '../../build/contract/stamp.ts';
 import { type ContentCoding, createStaticFiles, negotiate, type Representation, type StaticFile } from '../../src/bible/static-files.ts';
 
-const representation = (coding: ContentCoding): Representation => ({ coding, bytes: Buffer.from(coding), etag: `"${coding}"` });
+const representation = (coding: ContentCoding): Representation => ({
+  coding,
+  bytes: Buffer.from(coding),
+  etag: `"${coding}"`,
+  okHeaders: [],
+  notModifiedHeaders: [],
+});
 const allThree: StaticFile = { identity: representation('identity'), br: representation('br'), gzip: representation('gzip') };
 const gzipOnly: StaticFile = { identity: representation('identity'), gzip: representation('gzip') };
 

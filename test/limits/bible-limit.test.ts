@@ -1,5 +1,11 @@
 // The per-address limit of the Bible's dynamic endpoints in the real app, over a synthetic Bible: 429 past the limit, off at 0.
+import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config.ts';
+import { createLogger } from '../../src/http/logger.ts';
+import { bibleLimitPolicyName, createBibleLimit } from '../../src/limits/bible-limit.ts';
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from '../../src/limits/key-limit.ts';
+import type { LimitStores } from '../../src/limits/stores.ts';
 import { apiFetch } from '../helpers/api-client.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { problemType } from '../helpers/problem.ts';
@@ -49,6 +55,55 @@ describe('the Bible limit per client address', () => {
       const response = await apiFetch(app.url + SEARCH);
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit')).toBeNull();
+    }
+  });
+});
+
+describe('the Bible limiter beside express-rate-limit', () => {
+  /** The headers express-rate-limit (draft-8, as the church limiter uses it) writes for one request from `ip`. */
+  async function expressRateLimitHeaders(middleware: ReturnType<typeof rateLimit>, ip: string): Promise<[string, string][]> {
+    const headers: [string, string][] = [];
+    const res = {
+      headersSent: false,
+      setHeader: (name: string, value: string) => headers.push([name, value]),
+      append: (name: string, value: string) => headers.push([name, value]),
+      getHeader: (name: string) => headers.find(([header]) => header === name)?.[1],
+    };
+    await new Promise<void>((resolve) =>
+      middleware({ ip, headers: {}, app: { get: () => false } } as never, res as never, () => resolve()),
+    );
+    return headers;
+  }
+
+  it('writes the same RateLimit, RateLimit-Policy and Retry-After, request after request, past the limit too', async () => {
+    const limit = 3;
+    const theirs = rateLimit({
+      windowMs: RATE_LIMIT_WINDOW_MS,
+      limit,
+      standardHeaders: RATE_LIMIT_HEADERS,
+      legacyHeaders: false,
+      identifier: bibleLimitPolicyName(limit),
+      store: new MemoryStore(),
+      keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+      validate: false,
+      handler: (_req, _res, next) => next(),
+    });
+    const store = new MemoryStore();
+    const ours = createBibleLimit({
+      config: { bibleRateLimitPerMinute: limit } as Config,
+      limitStores: { bible: store } as unknown as LimitStores,
+      logger: createLogger('silent'),
+    });
+    try {
+      for (const ip of ['192.0.2.7', '2001:db8::1', '::ffff:192.0.2.8']) {
+        for (let i = 0; i < limit + 2; i++) {
+          const outcome = await ours.count(ip);
+          expect(outcome?.headers).toEqual(await expressRateLimitHeaders(theirs, ip));
+          expect(outcome?.refused !== undefined).toBe(i >= limit);
+        }
+      }
+    } finally {
+      store.shutdown();
     }
   });
 });

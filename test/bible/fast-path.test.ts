@@ -1,0 +1,150 @@
+// The fast path answers Bible reads exactly as the Express routes do: same status, headers and bytes, one count per request, one access line.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let bible: BibleFixture;
+/** The service's own server: the fast path in front of Express. */
+let fast: TestServer;
+/** The same app on a plain http.Server: Express answers everything. */
+let plain: Listening;
+
+beforeAll(async () => {
+  bible = await buildBibleFixture();
+  fast = await startTestServer({ ...bible.env, DEMO_DATA: 'false', BIBLE_RATE_LIMIT_PER_MINUTE: '1000' });
+  plain = await listenOnLoopback(createApp(fast.services));
+});
+
+afterAll(async () => {
+  await plain?.close();
+  await fast?.close();
+  bible?.remove();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { method, headers: { connection: 'close', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Headers that differ between any two answers (the date, the connection's own), or by the count (the remaining budget, the seconds left). */
+function comparable(headers: Answer['headers']): Answer['headers'] {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const ratelimit = rest.ratelimit;
+  if (typeof ratelimit === 'string') rest.ratelimit = ratelimit.replace(/r=\d+; t=\d+/, 'r=_; t=_');
+  if (rest['retry-after'] !== undefined) rest['retry-after'] = '_';
+  // A new UUID each time, unless the client sent a sane X-Request-Id.
+  if (typeof rest['x-request-id'] === 'string')
+    rest['x-request-id'] = rest['x-request-id'].replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'uuid');
+  return rest;
+}
+
+const READS = [
+  '/versions',
+  '/books?lang=en',
+  '/books',
+  '/Gn/1',
+  '/JHN/3?lang=en',
+  '/John/3?lang=en',
+  '/Gn/1/1/2',
+  '/John/3/16/17?lang=en',
+  '/Gn/1/2',
+  // Problems: unknown book, chapter outside the book, leading zero, reversed range, start past the end, unknown language.
+  '/Nope/1',
+  '/Gn/999',
+  '/Gn/01',
+  '/Gn/1/3/2',
+  '/Gn/1/99/100',
+  '/Gn/1?lang=xx',
+  // Searches: words, a reference, filters, pages; and their problems (blank, too long a page, unknown book, repeated q).
+  '/search?q=terre',
+  '/search?q=love&lang=en&size=2&page=1',
+  '/search?q=Gn%201%3A1-2',
+  '/search?q=%22la%20terre%22&book=Gn&testament=OT',
+  '/search?q=+',
+  '/search?q=terre&page=-1',
+  '/search?q=terre&book=Nope',
+  '/search?q=a&q=b',
+  '/search',
+  // Not the fast path's: other parameters, a trailing slash, an encoded segment.
+  '/search?q=terre&key=sk_live_abc',
+  '/Gn/1?lang=en&x=1',
+  '/Gn/1/',
+  '/G%6E/1',
+];
+
+describe('the fast path beside Express', () => {
+  it.each(READS)('%s: the same status, headers and bytes', async (path) => {
+    for (const headers of [
+      {},
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip' },
+      { 'x-request-id': 'client-id.1' },
+    ] as Record<string, string>[]) {
+      const viaFast = await send(fast.url, `/api/v1/bible${path}`, headers);
+      const viaExpress = await send(plain.url, `/api/v1/bible${path}`, headers);
+      expect(viaFast.status).toBe(viaExpress.status);
+      expect(comparable(viaFast.headers)).toEqual(comparable(viaExpress.headers));
+      expect(viaFast.body.equals(viaExpress.body)).toBe(true);
+    }
+  });
+
+  it.each(['/John/3?lang=en', '/John/3/16/17?lang=en', '/Nope/1'])('%s: HEAD and a matching If-None-Match alike', async (path) => {
+    const etag = (await send(fast.url, `/api/v1/bible${path}`)).headers.etag;
+    for (const [headers, method] of [
+      [{}, 'HEAD'],
+      [{ 'if-none-match': String(etag) }, 'GET'],
+      [{ 'if-none-match': `W/${etag}, "other"` }, 'HEAD'],
+    ] as const) {
+      const viaFast = await send(fast.url, `/api/v1/bible${path}`, headers, method);
+      const viaExpress = await send(plain.url, `/api/v1/bible${path}`, headers, method);
+      expect([viaFast.status, viaFast.body.length]).toEqual([viaExpress.status, viaExpress.body.length]);
+      expect(comparable(viaFast.headers)).toEqual(comparable(viaExpress.headers));
+    }
+  });
+
+  it('counts each range once, in the budget the Express routes count in', async () => {
+    const remaining = (answer: Answer) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
+    const first = remaining(await send(fast.url, '/api/v1/bible/Gn/1/1/2'));
+    const second = remaining(await send(plain.url, '/api/v1/bible/Gn/1/1/2'));
+    const third = remaining(await send(fast.url, '/api/v1/bible/Gn/1/1'));
+    const fourth = remaining(await send(fast.url, '/api/v1/bible/Nope/1/1'));
+    expect([second, third, fourth]).toEqual([first - 1, first - 2, first - 3]);
+  });
+
+  it('writes the access line the request log writes', async () => {
+    await send(fast.url, '/api/v1/bible/John/3/16?lang=en', { 'x-request-id': 'via-fast-path' });
+    await send(plain.url, '/api/v1/bible/John/3/16?lang=en', { 'x-request-id': 'via-express' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = fast.logs.map((text) => JSON.parse(text) as Record<string, unknown>);
+    const viaFast = lines.find((entry) => entry.requestId === 'via-fast-path');
+    const viaExpress = lines.find((entry) => entry.requestId === 'via-express');
+    expect(viaFast).toMatchObject({
+      level: 'info',
+      message: 'request',
+      method: 'GET',
+      path: '/api/v1/bible/John/3/16?lang=en',
+      status: 200,
+    });
+    const { requestId: _a, time: _b, ms: _c, ...fastRest } = viaFast ?? {};
+    const { requestId: _d, time: _e, ms: _f, ...expressRest } = viaExpress ?? {};
+    expect(fastRest).toEqual(expressRest);
+    expect(Object.keys(viaFast ?? {})).toEqual(Object.keys(viaExpress ?? {}));
+  });
+});

@@ -1,0 +1,56 @@
+// The open-loop sender's lean client: answers end where their length or last chunk says, connections are reused, failures have a code.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRawClient, type Outcome } from '../../../scripts/bench/raw-client.ts';
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+async function listen(handler: http.RequestListener): Promise<{ port: number; connections: () => number }> {
+  let connections = 0;
+  server = http.createServer(handler);
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, connections: () => connections };
+}
+
+const get = (client: ReturnType<typeof createRawClient>, path: string) => new Promise<Outcome>((resolve) => client.get(path, resolve));
+
+describe('the raw client', () => {
+  it('reads statuses of answers by length, chunked, empty and not modified, over one kept-alive connection', async () => {
+    const { port, connections } = await listen((req, res) => {
+      if (req.url === '/chunked') {
+        res.writeHead(201);
+        res.write('a'.repeat(5000));
+        setTimeout(() => res.end('b'), 5);
+      } else if (req.url === '/not-modified') {
+        res.writeHead(304, { ETag: '"x"' }).end();
+      } else if (req.url === '/missing') {
+        res.writeHead(404).end();
+      } else {
+        res.end(JSON.stringify({ path: req.url, headers: req.headers }));
+      }
+    });
+    const client = createRawClient({ host: '127.0.0.1', port, headers: { 'x-test': 'yes' }, timeoutMs: 2000 });
+    const outcomes: Outcome[] = [];
+    for (const path of ['/a', '/chunked', '/not-modified', '/missing', '/b', '/chunked']) outcomes.push(await get(client, path));
+    client.close();
+    expect(outcomes).toEqual([{ status: 200 }, { status: 201 }, { status: 304 }, { status: 404 }, { status: 200 }, { status: 201 }]);
+    expect(connections()).toBe(1);
+  });
+
+  it('opens another connection when the server closes one, and fails a silent one with TIMEOUT', async () => {
+    const { port, connections } = await listen((req, res) => {
+      if (req.url === '/silent') return;
+      res.setHeader('Connection', 'close');
+      res.end('bye');
+    });
+    const client = createRawClient({ host: '127.0.0.1', port, headers: {}, timeoutMs: 200 });
+    expect(await get(client, '/close')).toEqual({ status: 200 });
+    expect(await get(client, '/close')).toEqual({ status: 200 });
+    expect(connections()).toBe(2);
+    expect(await get(client, '/silent')).toEqual({ code: 'TIMEOUT' });
+    client.close();
+  });
+});
