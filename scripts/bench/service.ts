@@ -1,4 +1,4 @@
-// The service under test: the real entry (src/server.ts) on a free port with production-like settings, and a key minted through the CLI.
+// The service under test: started as `npm start` starts it (scripts/start.mjs) on a free port with production-like settings, and a key minted through the CLI.
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,10 +34,13 @@ export interface RunningService extends RunningServer {
  */
 export const RAISED_LIMITS = { KEY_RATE_LIMIT_PER_MINUTE: '1000000', BIBLE_RATE_LIMIT_PER_MINUTE: '1000000' } as const;
 
-/** Node with tsx's loader, as `npm start` runs the service (tsx) but without a wrapper process between. */
+/** Node with tsx's loader, for the operator CLI (a short process: what it costs at start does not matter). */
 const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
-/** Starts `src/server.ts` and waits until the Bible answers. */
+/** What `npm start` runs (package.json): the service bundled, then run in the same process, with no loader. */
+const START_SCRIPT = 'scripts/start.mjs';
+
+/** Starts the service as `npm start` does (without npm between) and waits until the Bible answers. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   await mkdir(options.workDir, { recursive: true });
   const port = await freePort();
@@ -59,8 +62,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
-    command: NODE_WITH_TSX[0],
-    args: [...NODE_WITH_TSX.slice(1), ...profile, 'src/server.ts'],
+    command: process.execPath,
+    args: [...profile, START_SCRIPT],
     env,
     port,
     readyPath: '/api/v1/bible/versions',
