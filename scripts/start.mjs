@@ -48,6 +48,7 @@ async function bundleService() {
     format: 'esm',
     outfile: path.join(outDir, 'server.mjs'),
     sourcemap: 'linked',
+    sourcesContent: false,
     define: { PREBUNDLED_SEARCH_WORKER: JSON.stringify(workerCode) },
   });
   mkdirSync(outDir, { recursive: true });

@@ -1,6 +1,6 @@
 // The service under test: started as `npm start` starts it (scripts/start.mjs) on a free port with production-like settings, and a key minted through the CLI.
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, type RunningServer, startServer } from './processes.ts';
@@ -37,8 +37,21 @@ export const RAISED_LIMITS = { KEY_RATE_LIMIT_PER_MINUTE: '1000000', BIBLE_RATE_
 /** Node with tsx's loader, for the operator CLI (a short process: what it costs at start does not matter). */
 const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
-/** What `npm start` runs (package.json): the service bundled, then run in the same process, with no loader. */
-const START_SCRIPT = 'scripts/start.mjs';
+/** The checkout, where npm runs its scripts. */
+const CHECKOUT = join(import.meta.dirname, '../..');
+
+/**
+ * Node's arguments in package.json's `start` script (`exec node [flags] scripts/start.mjs`): the
+ * service runs with npm start's own flags and entry, without npm between.
+ */
+export function npmStartArguments(startScript: string): string[] {
+  const words = startScript.trim().split(/\s+/);
+  if (words[0] === 'exec') words.shift();
+  if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word))) {
+    throw new Error(`package.json's start script is not "exec node [flags] script" with plain words: ${startScript}`);
+  }
+  return words.slice(1);
+}
 
 /** Starts the service as `npm start` does (without npm between) and waits until the Bible answers. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
@@ -59,16 +72,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...options.backendEnv,
   };
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
+  const packageJson = JSON.parse(await readFile(join(CHECKOUT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
     command: process.execPath,
-    args: [...profile, START_SCRIPT],
+    args: [...profile, ...npmStartArguments(packageJson.scripts.start)],
     env,
     port,
     readyPath: '/api/v1/bible/versions',
     stdoutFile: logFile,
     stderrFile: join(options.workDir, 'service.err'),
+    cwd: CHECKOUT,
   });
   return { ...server, env, logFile };
 }
