@@ -4,7 +4,9 @@
 // loader (a thread with a V8 heap of its own) and its transform of every file in the server's memory for
 // its whole life, about 55 MB of a 110 MB start. The bundle takes about 0.3 s to make, every start, so it
 // is never stale; esbuild comes with tsx, a dependency. One process (no launcher child between npm and
-// the server), so the SIGTERM and SIGINT npm forwards reach the server itself.
+// the server), so the SIGTERM and SIGINT npm forwards reach the server itself. package.json gives Node
+// --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB collects as cheaply
+// (README, Memory); the bench runs this same command line.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
