@@ -1,12 +1,14 @@
-// Entry point of the service (`npm start` runs it through scripts/start.ts): config, services, app, listen; closes cleanly on SIGTERM/SIGINT.
+// Entry point of the service (`npm start` runs it bundled, through scripts/start.mjs): config, services, app, listen; closes cleanly on SIGTERM/SIGINT.
 
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
 import { createServices } from './services.ts';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);

@@ -1,6 +1,6 @@
-// The service under test: the real entry (src/server.ts) on a free port with production-like settings, and a key minted through the CLI.
+// The service under test: started as `npm start` starts it (scripts/start.mjs) on a free port with production-like settings, and a key minted through the CLI.
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, type RunningServer, startServer } from './processes.ts';
@@ -34,10 +34,26 @@ export interface RunningService extends RunningServer {
  */
 export const RAISED_LIMITS = { KEY_RATE_LIMIT_PER_MINUTE: '1000000', BIBLE_RATE_LIMIT_PER_MINUTE: '1000000' } as const;
 
-/** Node with tsx's loader, as `npm start` runs the service (tsx) but without a wrapper process between. */
+/** Node with tsx's loader, for the operator CLI (a short process: what it costs at start does not matter). */
 const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
-/** Starts `src/server.ts` and waits until the Bible answers. */
+/** The checkout, where npm runs its scripts. */
+const CHECKOUT = join(import.meta.dirname, '../..');
+
+/**
+ * Node's arguments in package.json's `start` script (`exec node [flags] scripts/start.mjs`): the
+ * service runs with npm start's own flags and entry, without npm between.
+ */
+export function npmStartArguments(startScript: string): string[] {
+  const words = startScript.trim().split(/\s+/);
+  if (words[0] === 'exec') words.shift();
+  if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word))) {
+    throw new Error(`package.json's start script is not "exec node [flags] script" with plain words: ${startScript}`);
+  }
+  return words.slice(1);
+}
+
+/** Starts the service as `npm start` does (without npm between) and waits until the Bible answers. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   await mkdir(options.workDir, { recursive: true });
   const port = await freePort();
@@ -56,16 +72,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...options.backendEnv,
   };
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
+  const packageJson = JSON.parse(await readFile(join(CHECKOUT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
-    command: NODE_WITH_TSX[0],
-    args: [...NODE_WITH_TSX.slice(1), ...profile, 'src/server.ts'],
+    command: process.execPath,
+    args: [...profile, ...npmStartArguments(packageJson.scripts.start)],
     env,
     port,
     readyPath: '/api/v1/bible/versions',
     stdoutFile: logFile,
     stderrFile: join(options.workDir, 'service.err'),
+    cwd: CHECKOUT,
   });
   return { ...server, env, logFile };
 }

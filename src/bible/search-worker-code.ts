@@ -10,6 +10,12 @@ export interface WorkerCode {
   kind: 'bundled' | 'tsx';
 }
 
+/**
+ * The worker bundled ahead of time by `npm start` (scripts/start.mjs, which bundles the whole service and
+ * writes the worker's CommonJS here with esbuild's `define`); not defined when the sources run through tsx.
+ */
+declare const PREBUNDLED_SEARCH_WORKER: string | undefined;
+
 let bundled: string | undefined;
 
 /**
@@ -20,6 +26,7 @@ let bundled: string | undefined;
  * the workers load tsx as before.
  */
 export function checkoutWorkerCode(): WorkerCode {
+  if (typeof PREBUNDLED_SEARCH_WORKER === 'string') return { code: requiringFromWorkerSource(PREBUNDLED_SEARCH_WORKER), kind: 'bundled' };
   if (bundled === undefined) {
     try {
       bundled = bundleWorker();
@@ -48,8 +55,13 @@ function bundleWorker(): string {
     // Packages load from node_modules at run time, as in the main thread (native ones cannot be bundled).
     packages: 'external',
   });
-  // An evaluated worker script has `require`, but one that resolves from the working directory: resolve from here instead.
-  return `(function (require) {\n${result.outputFiles[0]!.text}\n})(require('node:module').createRequire(${JSON.stringify(entry)}));`;
+  return requiringFromWorkerSource(result.outputFiles[0]!.text);
+}
+
+/** An evaluated worker script has `require`, but one that resolves from the working directory: resolve from the worker's source instead. */
+function requiringFromWorkerSource(code: string): string {
+  const entry = fileURLToPath(new URL('./search-worker.ts', import.meta.url));
+  return `(function (require) {\n${code}\n})(require('node:module').createRequire(${JSON.stringify(entry)}));`;
 }
 
 /** Registers tsx in the worker, then imports the worker's TypeScript source. */

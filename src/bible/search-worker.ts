@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readBibleMeta } from '../../build/contract/bible-database.ts';
-import Database from '../../build/contract/sqlite-driver.ts';
+import type Database from '../../build/contract/sqlite-driver.ts';
+import { openBibleDatabase } from './bible-database.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
 
 /** A repository method the pool may run on a worker: any of BibleQueries. */
@@ -61,7 +62,7 @@ if (parentPort && setup?.job === 'bible-queries') {
 function openQueries(setup: SearchWorkerSetup): { queries: BibleQueries } | { reason: string } {
   let db: Database.Database;
   try {
-    db = new Database(setup.databasePath, { readonly: true, fileMustExist: true });
+    db = openBibleDatabase(setup.databasePath);
   } catch (error) {
     return { reason: `cannot open ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { readBibleMeta } from '../../build/contract/bible-database.ts';
 import { BIBLE_SCHEMA_VERSION, staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
-import Database from '../../build/contract/sqlite-driver.ts';
+import type Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildStamp, BuildStampError, parseBuildStamp } from '../../build/contract/stamp.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { openBibleDatabase } from './bible-database.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
 import { createQueryPool, type QueryPool } from './search-pool.ts';
 import { createStaticFiles, type StaticFiles } from './static-files.ts';
@@ -168,7 +169,7 @@ function openBuild(
   }
   let db: Database.Database;
   try {
-    db = new Database(config.bibleDatabasePath, { readonly: true, fileMustExist: true });
+    db = openBibleDatabase(config.bibleDatabasePath);
   } catch (error) {
     return unavailable(`The Bible query database cannot be opened (${errorMessage(error)}).`);
   }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildBibleFixture } from '../helpers/bible-fixture.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -27,7 +28,7 @@ const started: NpmStart[] = [];
 const folders: string[] = [];
 
 /** Runs `npm start` in the checkout, in a process group of its own, with its files in a temporary folder. */
-async function npmStart(): Promise<NpmStart> {
+async function npmStart(bibleEnv: Record<string, string> = {}): Promise<NpmStart> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-npm-start-'));
   folders.push(dir);
   const npm = spawn('npm', ['start'], {
@@ -43,6 +44,7 @@ async function npmStart(): Promise<NpmStart> {
       MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
       BIBLE_PUBLIC_DIR: path.join(dir, 'public'),
       BIBLE_DB_PATH: path.join(dir, 'bible.sqlite'),
+      ...bibleEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,6 +94,20 @@ describe('npm start', () => {
     // No shell and no tsx launcher in between: the signal npm forwards reaches the server itself.
     expect(run.children).toEqual([run.serverPid]);
     expect(run.messages.some((message) => message.startsWith('demo data loaded'))).toBe(true);
+  });
+
+  it('serves the Bible from its bundle, searches on the worker bundled with it, and keeps no bundler process', async () => {
+    const bible = await buildBibleFixture();
+    folders.push(bible.dir);
+    const run = await npmStart(bible.env);
+    const base = `http://127.0.0.1:${run.port}/api/v1/bible`;
+    const range = await fetch(`${base}/JHN/3/16/17?lang=en`);
+    expect(range.status).toBe(200);
+    const search = await fetch(`${base}/search?q=${encodeURIComponent('world')}&lang=en`);
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { totalItems: number }).totalItems).toBeGreaterThan(0);
+    // Bundling at run time would leave esbuild's service process under the server; start.mjs stops its own.
+    expect(descendantsOf(run.serverPid)).toEqual([]);
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
