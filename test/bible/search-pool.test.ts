@@ -98,8 +98,9 @@ describe('search pool', () => {
       `costliest search: ${inlineMs.toFixed(0)} ms on the main thread; 6 on the pool took ${pooledMs.toFixed(0)} ms, worst timer gap ${worstGap.toFixed(1)} ms`,
     );
     // Run on the main thread, the six searches would block it for about six times inlineMs in one gap;
-    // on the pool the worst gap is the machine's scheduling noise (up to ~90 ms seen at a load of 9 on 2 cores).
-    expect(worstGap).toBeLessThan(Math.max(150, inlineMs * 2));
+    // on the pool the worst gap is the machine's scheduling noise (89 ms seen at a load of 9 on 2 cores,
+    // where inlineMs grows too): half of the blocking gap, at least 50 ms.
+    expect(worstGap).toBeLessThan(Math.max(50, inlineMs * 3));
   });
 
   test('a full queue answers 503 search-busy with Retry-After at once', async () => {
