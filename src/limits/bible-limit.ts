@@ -1,11 +1,12 @@
 // Per-address limit on the Bible's dynamic endpoints (range, search); config.bibleRateLimitPerMinute, 0 = off.
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
-import { RATE_LIMIT_HEADERS, RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
+import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
+import { createWindowLimiter } from './window-limiter.ts';
 
 /** The name of the per-address policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const bibleLimitPolicyName = (limit: number) => `${limit}-per-minute-per-address`;
@@ -13,19 +14,16 @@ export const bibleLimitPolicyName = (limit: number) => `${limit}-per-minute-per-
 export function createBibleRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
   const limit = services.config.bibleRateLimitPerMinute;
   if (limit === 0) return (_req, _res, next) => next();
-  return rateLimit({
+  return createWindowLimiter({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
-    standardHeaders: RATE_LIMIT_HEADERS,
-    legacyHeaders: false,
-    identifier: bibleLimitPolicyName(limit),
+    policyName: bibleLimitPolicyName(limit),
     store: services.limitStores.bible,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    keyOf: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
     // The Bible is public and cheap to serve from the static tree: a Redis outage must not take it down.
-    passOnStoreError: true,
     logger: limiterLogger(services.logger, 'bible'),
-    handler: (_req, res, next) => {
-      next(new ApiError(problems.bibleRateLimited(limit, String(res.getHeader('Retry-After') ?? 60))));
+    onLimited: (_req, _res, next, retryAfterSeconds) => {
+      next(new ApiError(problems.bibleRateLimited(limit, String(retryAfterSeconds))));
     },
   });
 }
