@@ -3,7 +3,7 @@ import { type Request, type Response, Router } from 'express';
 import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
-import { sendJson } from '../http/cache.ts';
+import { type PreparedJson, prepareJson, sendJson, sendPreparedJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
@@ -30,6 +30,9 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   const churchOf = (res: Response): ChurchRecord => res.locals.church as ChurchRecord;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
   const send = (req: Request, res: Response, body: unknown) => sendJson(req, res, body, { cacheControl: CHURCH_CACHE_CONTROL });
+  // A profile is its record's fields and the site's address: its body and ETag are made once per record the
+  // repository returns. A repository that keeps records (SQLite) returns the same one until the data changes.
+  const profiles = new WeakMap<ChurchRecord, PreparedJson>();
 
   // Every route below starts with the church: looked up once, here, and 404 when unknown or not public.
   router.param('slug', async (_req, res, next, slug: string) => {
@@ -42,20 +45,12 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
 
   router.get('/:slug', (req, res) => {
     const church = churchOf(res);
-    const profile: ChurchProfile = {
-      slug: church.slug,
-      name: church.name,
-      bio: church.bio,
-      denomination: church.denomination,
-      logoUrl: church.logoUrl,
-      coverImageUrl: church.coverImageUrl,
-      city: church.city,
-      country: church.country,
-      language: church.language,
-      website: church.website,
-      publicPage: link(church.slug),
-    };
-    send(req, res, profile);
+    let profile = profiles.get(church);
+    if (!profile) {
+      profile = prepareJson(profileOf(church, link(church.slug)));
+      profiles.set(church, profile);
+    }
+    sendPreparedJson(req, res, profile, { cacheControl: CHURCH_CACHE_CONTROL });
   });
 
   router.get('/:slug/events', async (req, res) => {
@@ -171,6 +166,23 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   });
 
   return router;
+}
+
+/** The profile of a church: its public fields, listed one by one (a record field added later must not leak). */
+function profileOf(church: ChurchRecord, publicPage: string): ChurchProfile {
+  return {
+    slug: church.slug,
+    name: church.name,
+    bio: church.bio,
+    denomination: church.denomination,
+    logoUrl: church.logoUrl,
+    coverImageUrl: church.coverImageUrl,
+    city: church.city,
+    country: church.country,
+    language: church.language,
+    website: church.website,
+    publicPage,
+  };
 }
 
 /** The library's `type` filter, case-insensitive; undefined when absent. */
