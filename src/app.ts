@@ -34,7 +34,7 @@ export function createApp(services: AppServices): express.Express {
   app.use(requestLog(services.logger, { quietPaths: [HEALTH_PATH, READINESS_PATH] }));
   // The church API first, with its own method guard: no other router answers under its prefix, and its requests
   // (every one keyed and counted) then pass no other router's layers on their way.
-  app.use(CHURCH_API_PATH, methodGuard, createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
+  app.use(CHURCH_API_PATH, createChurchRouter(services, [methodGuard, createKeyAuth(services), createKeyRateLimit(services)]));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
