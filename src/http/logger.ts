@@ -64,26 +64,17 @@ export const ACCESS_LINE_FIELDS = ['requestId', 'method', 'path', 'ip', 'status'
 /** Field names whose values the logger redacts, exported for the check that the access line holds none. */
 export const REDACTED_FIELDS: readonly string[] = SECRET_FIELDS;
 
-/** Lines are written once this many bytes are waiting (about fifteen access lines)… */
-const LOG_WRITE_MIN_BYTES = 4096;
-/** …or at the latest this long after they were logged: what a reader of a quiet service waits at most. */
-const LOG_FLUSH_INTERVAL_MS = 200;
-
 /**
- * Stdout, written asynchronously and in batches: a line is appended to a buffer, written off the
- * event loop once 4 KB are waiting or 200 ms have passed. A synchronous write cost each request (the
- * access log writes one line per request) a system call, and a full pipe (its reader behind) made
- * pino sleep 100 ms with the whole service waiting. What is buffered is written out synchronously
- * when the process exits, whatever the cause (pino's exit hook); only a SIGKILL loses it.
+ * Stdout, written asynchronously: a line is appended to a buffer, and the buffer is written off the
+ * event loop while requests go on; under load, the lines logged during one write go out together in
+ * the next. A synchronous write cost each request (the access log writes one line per request) a
+ * system call, and a full pipe (its reader behind) made pino sleep 100 ms with the whole service
+ * waiting. Nothing waits for a batch to fill: a line leaves at once when no write is under way. What
+ * is buffered is written out synchronously when the process exits, whatever the cause (pino's exit
+ * hook); only a SIGKILL loses it.
  */
 function stdoutWriter(): DestinationStream {
-  return pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: LOG_WRITE_MIN_BYTES,
-    periodicFlush: LOG_FLUSH_INTERVAL_MS,
-    maxLength: LOG_BUFFER_MAX_BYTES,
-  });
+  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
 }
 
 /** The line with every API key in it, in any encoding, replaced by `sk_live_[redacted]`. */
