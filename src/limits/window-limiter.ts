@@ -26,7 +26,7 @@ const PARTITION_KEYS_KEPT = 10_000;
  * The limiter express-rate-limit was configured as before (standardHeaders draft-8, no legacy
  * headers, passOnStoreError), with the same stores, counts and bytes in every header, without its
  * per-request work that only checks its own configuration (validations, debug logging, a dozen
- * awaits): on the church profile that work was a tenth of the service's CPU per answer.
+ * awaits): a large share of the church profile's CPU per answer.
  *
  * @example router.use(createWindowLimiter({ windowMs: 60_000, limit: 120, policyName: '120-per-minute-per-key', store, keyOf, onLimited, logger }))
  */
