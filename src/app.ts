@@ -19,6 +19,9 @@ import { createKeyRateLimit } from './limits/key-limit.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
 
+/** Where the church endpoints are mounted. */
+const CHURCH_API_PATH = '/api/public/v1/churches';
+
 export function createApp(services: AppServices): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -35,6 +38,9 @@ export function createApp(services: AppServices): express.Express {
 
   // Probes come every few seconds: their successful answers are logged at debug, not info.
   app.use(requestLog(services.logger, { quietPaths: [HEALTH_PATH, READINESS_PATH] }));
+  // The church API first, with its own method guard: no other router answers under its prefix, and its requests
+  // (every one keyed and counted) then pass no other router's layers on their way.
+  app.use(CHURCH_API_PATH, createChurchRouter(services, [methodGuard, createKeyAuth(services), createKeyRateLimit(services)]));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
@@ -46,7 +52,6 @@ export function createApp(services: AppServices): express.Express {
   app.use(createDocsRouter(services.config));
   app.use('/api/v1/bible', createBibleRouter(services, bibleLimit));
   app.use('/bible-search', createSearchIndexRouter(services));
-  app.use('/api/public/v1/churches', createKeyAuth(services), createKeyRateLimit(services), createChurchRouter(services));
 
   app.use(notFoundHandler);
   app.use(problemHandler(services.logger, services.config.publicBaseUrl));

@@ -24,6 +24,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many answers instead of after `duration`. */
+    amount?: number;
     headers?: Record<string, string>;
     requests?: { path: string; method?: string; headers?: Record<string, string> }[];
   }

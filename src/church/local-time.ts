@@ -1,6 +1,8 @@
 // Wall-clock time of an instant in an IANA time zone, as `YYYY-MM-DDTHH:MM` (the form events are stored in).
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The last answer per zone, with its UTC minute: formatToParts is the costly part, and answers change once a minute. */
+const lastAnswers = new Map<string, { minute: number; wallTime: string }>();
 
 /**
  * The local date-time at `instant` in `timeZone`, without seconds: comparable as a string with
@@ -9,9 +11,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * @example localWallTime(new Date('2026-06-15T00:30:00Z'), 'Pacific/Auckland') // '2026-06-15T12:30'
  */
 export function localWallTime(instant: Date, timeZone: string): string {
+  // Every zone's offset today is whole minutes, so one UTC minute is one local minute.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastAnswers.get(timeZone);
+  if (last?.minute === minute) return last.wallTime;
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const wallTime = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  // Zones are the churches' (checked at import): as many entries as formatters, one each.
+  lastAnswers.set(timeZone, { minute, wallTime });
+  return wallTime;
 }
 
 /** True when `timeZone` is an IANA zone this runtime knows. */

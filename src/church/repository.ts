@@ -27,7 +27,11 @@ import type {
  * if (church) await churches.upcomingEvents(church, new Date(), 50);
  */
 export interface ChurchRepository {
-  /** The church with this slug if it exists and is public; undefined for unknown and non-public alike. */
+  /**
+   * The church with this slug if it exists and is public; undefined for unknown and non-public alike.
+   * The record may be one the repository keeps and returns again while the data is unchanged
+   * (frozen, never to be modified); a new record means the data may have changed.
+   */
   publicChurchBySlug(slug: string): Promise<ChurchRecord | undefined>;
 
   /**

@@ -1,9 +1,9 @@
 // Church endpoints 1-8: validate the request, make one repository call, shape the response.
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
-import { sendJson } from '../http/cache.ts';
+import { type PreparedJson, prepareJson, sendJson, sendPreparedJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
@@ -20,16 +20,36 @@ import {
   type Product,
 } from './responses.ts';
 
-/** Mounted under /api/public/v1/churches, after key auth and the rate limit. */
-export function createChurchRouter(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): Router {
+const MINUTE_MS = 60_000;
+
+/**
+ * The longest upcoming-events body kept with its church record: a few events' worth. Records are
+ * bounded in number (sqlite/public-church-cache.ts), so this bounds the bytes kept beside them.
+ */
+const KEPT_EVENTS_MAX_CHARS = 8 * 1024;
+
+/**
+ * Mounted under /api/public/v1/churches. `before` runs first on every request under it (the method
+ * guard, key auth and the rate limit): inside the router they match without a path test each.
+ */
+export function createChurchRouter(
+  services: Pick<AppServices, 'churches' | 'config' | 'clock'>,
+  before: readonly RequestHandler[] = [],
+): Router {
   const { churches, config, clock } = services;
   const site = config.publicSiteUrl;
   // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
   const router = Router({ caseSensitive: true, strict: true });
+  if (before.length > 0) router.use(...before);
 
   const churchOf = (res: Response): ChurchRecord => res.locals.church as ChurchRecord;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
   const send = (req: Request, res: Response, body: unknown) => sendJson(req, res, body, { cacheControl: CHURCH_CACHE_CONTROL });
+  // A profile is its record's fields and the site's address: its body and ETag are made once per record the
+  // repository returns. A repository that keeps records (SQLite) returns the same one until the data changes;
+  // one that does not (PostgreSQL) returns a new one each time, and nothing is reused.
+  const profiles = new WeakMap<ChurchRecord, PreparedJson>();
+  const upcoming = new WeakMap<ChurchRecord, { minute: number; body: PreparedJson }>();
 
   // Every route below starts with the church: looked up once, here, and 404 when unknown or not public.
   router.param('slug', async (_req, res, next, slug: string) => {
@@ -42,25 +62,23 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
 
   router.get('/:slug', (req, res) => {
     const church = churchOf(res);
-    const profile: ChurchProfile = {
-      slug: church.slug,
-      name: church.name,
-      bio: church.bio,
-      denomination: church.denomination,
-      logoUrl: church.logoUrl,
-      coverImageUrl: church.coverImageUrl,
-      city: church.city,
-      country: church.country,
-      language: church.language,
-      website: church.website,
-      publicPage: link(church.slug),
-    };
-    send(req, res, profile);
+    let profile = profiles.get(church);
+    if (!profile) {
+      profile = prepareJson(profileOf(church, link(church.slug)));
+      profiles.set(church, profile);
+    }
+    sendPreparedJson(req, res, profile, { cacheControl: CHURCH_CACHE_CONTROL });
   });
 
   router.get('/:slug/events', async (req, res) => {
     const church = churchOf(res);
-    const events = await churches.upcomingEvents(church, clock.now(), MAX_EVENTS);
+    const now = clock.now();
+    // "Upcoming" is decided to the minute (event times have no seconds): within one minute, and as long as the
+    // repository returns the same record (the data unchanged), the list is the same bytes.
+    const minute = Math.floor(now.getTime() / MINUTE_MS);
+    const kept = upcoming.get(church);
+    if (kept?.minute === minute) return sendPreparedJson(req, res, kept.body, { cacheControl: CHURCH_CACHE_CONTROL });
+    const events = await churches.upcomingEvents(church, now, MAX_EVENTS);
     const body: ChurchEvent[] = events.map((event) => ({
       name: event.name,
       slug: event.slug,
@@ -72,7 +90,9 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
       isFree: event.isFree,
       registrationPage: event.registrationUrl ?? link(church.slug, 'events', event.slug),
     }));
-    send(req, res, body);
+    const prepared = prepareJson(body);
+    if (prepared.json.length <= KEPT_EVENTS_MAX_CHARS) upcoming.set(church, { minute, body: prepared });
+    sendPreparedJson(req, res, prepared, { cacheControl: CHURCH_CACHE_CONTROL });
   });
 
   router.get('/:slug/posts', async (req, res) => {
@@ -171,6 +191,23 @@ export function createChurchRouter(services: Pick<AppServices, 'churches' | 'con
   });
 
   return router;
+}
+
+/** The profile of a church: its public fields, listed one by one (a record field added later must not leak). */
+function profileOf(church: ChurchRecord, publicPage: string): ChurchProfile {
+  return {
+    slug: church.slug,
+    name: church.name,
+    bio: church.bio,
+    denomination: church.denomination,
+    logoUrl: church.logoUrl,
+    coverImageUrl: church.coverImageUrl,
+    city: church.city,
+    country: church.country,
+    language: church.language,
+    website: church.website,
+    publicPage,
+  };
 }
 
 /** The library's `type` filter, case-insensitive; undefined when absent. */

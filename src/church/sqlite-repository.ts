@@ -4,17 +4,23 @@ import { localWallTime } from './local-time.ts';
 import type { ChurchRepository } from './repository.ts';
 import { toAlbum, toChurch, toEvent, toLibraryItem, toLiveStation, toPhoto, toPost, toProduct, type VariantRow } from './row-mapping.ts';
 import { createChurchWriter } from './sqlite/import-writer.ts';
+import { createPublicChurchCache } from './sqlite/public-church-cache.ts';
 import { prepareReadStatements } from './sqlite/read-statements.ts';
 
 /** Creates the repository over an open, migrated database; every statement is prepared here, once. */
 export function createSqliteChurchRepository(db: Db): ChurchRepository {
   const statements = prepareReadStatements(db);
   const write = createChurchWriter(db);
+  // Every church route starts with this lookup; kept records spare its query (the routes keep a profile's body with its record).
+  const churches = createPublicChurchCache(db);
+  const loadChurch = (slug: string) => {
+    const row = statements.publicChurchBySlug.get(slug);
+    return row ? toChurch(row) : undefined;
+  };
 
   return {
     async publicChurchBySlug(slug) {
-      const row = statements.publicChurchBySlug.get(slug);
-      return row ? toChurch(row) : undefined;
+      return churches.get(slug, loadChurch);
     },
 
     async upcomingEvents(church, now, limit) {
@@ -68,7 +74,12 @@ export function createSqliteChurchRepository(db: Db): ChurchRepository {
     },
 
     async importChurches(records) {
-      return write(records);
+      try {
+        return write(records);
+      } finally {
+        // This connection's own commits leave PRAGMA data_version as it was.
+        churches.clear();
+      }
     },
   };
 }

@@ -12,6 +12,16 @@ export interface SendJsonOptions {
   status?: number;
 }
 
+/** A JSON body serialised once, with its entity tag: what sendPreparedJson answers with, again and again if kept. */
+export interface PreparedJson {
+  /** Kept a string, not a Buffer: Node writes the headers and a string body in one write, a Buffer body in a second (writev). */
+  json: string;
+  /** Strong ETag of the UTF-8 bytes of `json`. */
+  etag: string;
+  /** Content-Length: the UTF-8 bytes of `json`. */
+  length: string;
+}
+
 /**
  * Serialises `body` once, tags it with a strong ETag (quoted base64url SHA-256 of its UTF-8 bytes),
  * and answers 304 without a body when the request's If-None-Match matches.
@@ -19,26 +29,33 @@ export interface SendJsonOptions {
  * @example sendJson(req, res, profile, { cacheControl: CHURCH_CACHE_CONTROL })
  */
 export function sendJson(req: Request, res: Response, body: unknown, options: SendJsonOptions): void {
-  // Kept a string, not a Buffer: Node writes the headers and a string body in one write, a Buffer
-  // body in a second (writev); the ETag hashes and Content-Length counts the same UTF-8 bytes.
+  sendPreparedJson(req, res, prepareJson(body), options);
+}
+
+/** The body serialised and tagged, for sendPreparedJson: to be kept when the same body is sent again. */
+export function prepareJson(body: unknown): PreparedJson {
   const json = JSON.stringify(body);
-  const tag = strongEtag(json);
+  return { json, etag: strongEtag(json), length: String(Buffer.byteLength(json, 'utf8')) };
+}
+
+/** sendJson with a body already serialised and tagged (prepareJson). */
+export function sendPreparedJson(req: Request, res: Response, prepared: PreparedJson, options: SendJsonOptions): void {
   res.setHeader('Cache-Control', options.cacheControl);
-  res.setHeader('ETag', tag);
+  res.setHeader('ETag', prepared.etag);
   for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
 
-  if (ifNoneMatchMatches(req.get('if-none-match'), tag)) {
+  if (ifNoneMatchMatches(req.get('if-none-match'), prepared.etag)) {
     res.status(304).end();
     return;
   }
   res.status(options.status ?? 200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(Buffer.byteLength(json, 'utf8')));
+  res.setHeader('Content-Length', prepared.length);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  res.end(json, 'utf8');
+  res.end(prepared.json, 'utf8');
 }
 
 /**

@@ -31,6 +31,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export function createKeyAuth(services: KeyAuthServices): RequestHandler {
   const throttle = createInvalidKeyThrottle(services);
   const { keys, fingerprinter, clock, logger } = services;
+  const rateLimitKey = rateLimitKeys();
   const refuse = async (req: Request, next: NextFunction, problem: Problem) => {
     next(new ApiError(await throttle.refusalFor(req, problem)));
   };
@@ -57,11 +58,26 @@ export function createKeyAuth(services: KeyAuthServices): RequestHandler {
   };
 }
 
+/** Counting keys remembered (each one a SHA-256 spared per request): more than the active keys of a busy minute. */
+const RATE_LIMIT_KEYS_KEPT = 10_000;
+
 /**
  * The per-key limiter's counting key, which also becomes the RateLimit-Policy partition key the
  * client sees: derived from the (secret-keyed) fingerprint, so it tells nothing about the key's
  * database id or how many keys exist, and truncated so the fingerprint itself never leaves.
+ * Remembered per fingerprint for the most recent keys: a value derived from the fingerprint, never
+ * whether the key is valid (that is looked up on every request).
  */
-function rateLimitKey(fingerprint: string): string {
-  return createHash('sha256').update(`rate-limit:${fingerprint}`).digest('base64url').slice(0, 22);
+function rateLimitKeys(): (fingerprint: string) => string {
+  const known = new Map<string, string>();
+  return (fingerprint) => {
+    let key = known.get(fingerprint);
+    if (key === undefined) {
+      key = createHash('sha256').update(`rate-limit:${fingerprint}`).digest('base64url').slice(0, 22);
+      // Oldest first out: a Map iterates in insertion order.
+      if (known.size >= RATE_LIMIT_KEYS_KEPT) known.delete(known.keys().next().value!);
+      known.set(fingerprint, key);
+    }
+    return key;
+  };
 }

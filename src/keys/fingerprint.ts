@@ -1,5 +1,5 @@
 // Keyed fingerprints of API keys (HMAC-SHA-256 with a server secret), and where that secret comes from.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, ConfigError } from '../config.ts';
@@ -20,9 +20,11 @@ const MIN_SECRET_LENGTH = 32;
  */
 export function createFingerprinter(secret: string): Fingerprinter {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The key fingerprint secret must be at least ${MIN_SECRET_LENGTH} characters.`);
+  // The secret's UTF-8 bytes (what createHmac makes of a string) as a key object once, not converted again on every request.
+  const hmacKey = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     fingerprint(key) {
-      return createHmac('sha256', secret).update(key, 'utf8').digest('hex');
+      return createHmac('sha256', hmacKey).update(key, 'utf8').digest('hex');
     },
   };
 }

@@ -1,13 +1,11 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from './limiter-logger.ts';
+import { createWindowLimiter } from './window-limiter.ts';
 
-/** Standard headers per draft-ietf-httpapi-ratelimit-headers-08 and later: `RateLimit` and `RateLimit-Policy`. */
-export const RATE_LIMIT_HEADERS = 'draft-8';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** The name of the per-key policy in the RateLimit headers (also quoted by the OpenAPI document). */
@@ -15,23 +13,21 @@ export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-ke
 
 /**
  * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyRateLimitKey.
+ * Standard headers per draft-ietf-httpapi-ratelimit-headers-08: `RateLimit` and `RateLimit-Policy` (window-limiter.ts).
  * Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
  */
 export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
   const limit = services.config.keyRateLimitPerMinute;
-  return rateLimit({
+  return createWindowLimiter({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
-    standardHeaders: RATE_LIMIT_HEADERS,
-    legacyHeaders: false,
-    identifier: keyLimitPolicyName(limit),
+    policyName: keyLimitPolicyName(limit),
     store: services.limitStores.key,
-    keyGenerator: (_req, res) => `key:${authenticatedKey(res)}`,
+    keyOf: (_req, res) => `key:${authenticatedKey(res)}`,
     // A Redis outage must not take the API down: the request passes and the error is logged.
-    passOnStoreError: true,
     logger: limiterLogger(services.logger, 'key'),
-    handler: (_req, res, next) => {
-      next(new ApiError(problems.keyRateLimited(limit, String(res.getHeader('Retry-After') ?? 60))));
+    onLimited: (_req, _res, next, retryAfterSeconds) => {
+      next(new ApiError(problems.keyRateLimited(limit, String(retryAfterSeconds))));
     },
   });
 }

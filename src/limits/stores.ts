@@ -6,7 +6,7 @@ import { type Config, ConfigError } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { boundedStore, createOutageReporter } from './bounded-store.ts';
 
-/** One store per limiter: express-rate-limit refuses a store shared by two limiters. */
+/** One store per limiter: each initialises its store with its own window (express-rate-limit also refuses a shared one). */
 export interface LimitStores {
   /** Where the counts live: this process only, or a Redis shared by every instance. */
   kind: 'memory' | 'redis';

@@ -1,7 +1,11 @@
 // Events endpoint: only published public upcoming events, in the church's own time zone, sorted, at most 50.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateChurchDocument } from '../../src/church/import/validate.ts';
 import { localWallTime } from '../../src/church/local-time.ts';
 import type { ChurchEvent } from '../../src/church/responses.ts';
+import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
+import { openDatabase } from '../../src/db/open.ts';
 import { fixedClock } from '../helpers/clock.ts';
 import { CHURCHES, type ChurchApi, churchDocument, startChurchApi } from './church-api.ts';
 
@@ -138,6 +142,30 @@ describe('"upcoming" is decided in the church\'s own time zone', () => {
     clock.set(new Date('2026-06-15T01:01:00Z'));
     const later = await clocked.json<ChurchEvent[]>('tz-los-angeles/events');
     expect(later).toEqual([]);
+  });
+
+  it("answers to the minute and to another process's import within the same minute", async () => {
+    clock.set(new Date('2026-06-15T00:30:00Z'));
+    const document = (events: unknown[]) => ({ churches: [churchDocument('tz-minute', { timeZone: 'Pacific/Auckland', events })] });
+    await clocked.importChurches(document([event('ends-12-31', '2026-06-15T12:00', '2026-06-15T12:31')]));
+    expect((await clocked.json<ChurchEvent[]>('tz-minute/events')).map((item) => item.slug)).toEqual(['ends-12-31']);
+    // 12:30:59 in Auckland: the same minute, the same answer.
+    clock.set(new Date('2026-06-15T00:30:59Z'));
+    expect((await clocked.json<ChurchEvent[]>('tz-minute/events')).map((item) => item.slug)).toEqual(['ends-12-31']);
+    // The CLI's import (another connection to the file), still within that minute: its events at once.
+    const other = openDatabase(path.join(clocked.server.dir, 'church.sqlite'));
+    try {
+      const records = validateChurchDocument(document([event('imported-elsewhere', '2026-06-15T13:00', null)]), { now: clock.now() });
+      await createSqliteChurchRepository(other).importChurches(records);
+    } finally {
+      other.close();
+    }
+    expect((await clocked.json<ChurchEvent[]>('tz-minute/events')).map((item) => item.slug)).toEqual(['imported-elsewhere']);
+    // 12:31: an event ending then is over.
+    await clocked.importChurches(document([event('ends-12-31', '2026-06-15T12:00', '2026-06-15T12:31')]));
+    expect((await clocked.json<ChurchEvent[]>('tz-minute/events')).map((item) => item.slug)).toEqual(['ends-12-31']);
+    clock.set(new Date('2026-06-15T00:31:00Z'));
+    expect(await clocked.json<ChurchEvent[]>('tz-minute/events')).toEqual([]);
   });
 
   it('with the real clock through the whole app: ±30 minutes around now in Auckland and Los Angeles', async () => {

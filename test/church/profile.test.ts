@@ -1,9 +1,13 @@
 // Church profile, visibility (non-public = unknown), caching headers, HEAD, and no CORS — over real HTTP.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateChurchDocument } from '../../src/church/import/validate.ts';
+import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
+import { openDatabase } from '../../src/db/open.ts';
 import { strongEtag } from '../../src/http/cache.ts';
 import { apiFetch } from '../helpers/api-client.ts';
 import { problemType } from '../helpers/problem.ts';
-import { CHURCHES, type ChurchApi, startChurchApi } from './church-api.ts';
+import { CHURCHES, type ChurchApi, churchDocument, startChurchApi } from './church-api.ts';
 
 let api: ChurchApi;
 beforeAll(async () => {
@@ -96,6 +100,28 @@ describe('a hidden church answers exactly like an unknown one', () => {
 });
 
 describe('caching and HTTP semantics', () => {
+  it("answers another process's import at once: new bytes and a new ETag, a church made private gone", async () => {
+    const now = new Date('2026-06-15T00:00:00Z');
+    await api.importChurches({ churches: [churchDocument('changing')] }, now);
+    const before = await api.request(`${CHURCHES}/changing`);
+    expect(((await before.json()) as { name: string }).name).toBe('Church changing');
+    // The CLI's import: another connection to the same file, as from another process.
+    const other = openDatabase(path.join(api.server.dir, 'church.sqlite'));
+    try {
+      const elsewhere = createSqliteChurchRepository(other);
+      await elsewhere.importChurches(validateChurchDocument({ churches: [churchDocument('changing', { name: 'Renamed' })] }, { now }));
+      const after = await api.request(`${CHURCHES}/changing`, { headers: { 'If-None-Match': before.headers.get('etag')! } });
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as { name: string }).name).toBe('Renamed');
+      expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+
+      await elsewhere.importChurches(validateChurchDocument({ churches: [churchDocument('changing', { isPublic: false })] }, { now }));
+      expect((await api.request(`${CHURCHES}/changing`)).status).toBe(404);
+    } finally {
+      other.close();
+    }
+  });
+
   it('sends Cache-Control private, max-age=60 and a strong ETag that is the SHA-256 of the body', async () => {
     const response = await api.request(`${CHURCHES}/grace-paris/events`);
     const text = await response.text();

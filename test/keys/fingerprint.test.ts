@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,13 @@ describe('key fingerprints', () => {
     expect(a.fingerprint(key)).toMatch(/^[0-9a-f]{64}$/);
     expect(a.fingerprint(key)).toBe(a.fingerprint(key));
     expect(createFingerprinter('b'.repeat(64)).fingerprint(key)).not.toBe(a.fingerprint(key));
+  });
+
+  it("are the HMAC of the secret's UTF-8 bytes, whatever characters it holds: fingerprints stored before stay valid", () => {
+    const key = generateKey();
+    for (const secret of ['0123456789abcdef'.repeat(4), 'sécrét-clé-été-'.repeat(3)]) {
+      expect(createFingerprinter(secret).fingerprint(key)).toBe(createHmac('sha256', secret).update(key, 'utf8').digest('hex'));
+    }
   });
 
   it('creates the secret file once, readable by the owner only, and logs that it did without the value', () => {

@@ -1,0 +1,158 @@
+// The church scenarios alone, for working on the church request path: service vs bare Express vs bare node:http, CPU per answer.
+// Usage: node --import tsx scripts/bench/church-only.ts [--public DIR] [--db PATH] [--requests N] [--rounds N]
+//                                                       [--log-level info] [--cpu-prof DIR]
+//   --public DIR, --db PATH  a built Bible (default public/ and var/bible.sqlite): the service waits for it to answer
+//   --requests N   answers counted per target and path in each round (default 20000), after a warm-up of a quarter as many
+//   --rounds N     rounds, each measuring every target back to back (default 3): the figures are each round's, then the median
+//   --only WHICH   profile or events: one path only (default both)
+//   --cpu-prof DIR a V8 CPU profile of the service, written when it stops
+//   --compare DIR  also the service of another checkout (DIR, e.g. the main branch), measured as `before` in every round
+// Figures: the server's CPU time per answer (utime + stime of its process around a fixed number of answers, which a busy
+// machine moves much less than req/s) and req/s, with the load average; the ratio service/Express is Express's CPU per
+// answer over the service's (what the throughput ratio tends to when both are CPU-bound). Not part of `npm run bench`.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { parseCommandLine } from '../command-line.ts';
+import { BACKENDS } from './backends.ts';
+import { fetchFixedRoutes, startBaseline } from './baselines.ts';
+import { cpuTimeMs, type RunningServer } from './processes.ts';
+import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH } from './scenarios.ts';
+import { mintKey, startService } from './service.ts';
+
+interface Measure {
+  requestsPerSecond: number;
+  cpuUsPerAnswer: number;
+  non2xx: number;
+}
+
+const options = parseCommandLine('scripts/bench/church-only.ts', {
+  public: { type: 'string', default: process.env.BIBLE_PUBLIC_DIR ?? 'public' },
+  db: { type: 'string', default: process.env.BIBLE_DB_PATH ?? 'var/bible.sqlite' },
+  requests: { type: 'string', default: '20000' },
+  rounds: { type: 'string', default: '3' },
+  'log-level': { type: 'string', default: 'info' },
+  'cpu-prof': { type: 'string' },
+  only: { type: 'string' },
+  compare: { type: 'string' },
+});
+const requests = Number(options.requests);
+const rounds = Number(options.rounds);
+const ALL_PATHS = { profile: CHURCH_PROFILE_PATH, events: CHURCH_EVENTS_PATH } as const;
+const PATHS =
+  options.only === undefined
+    ? Object.values(ALL_PATHS)
+    : [ALL_PATHS[options.only as keyof typeof ALL_PATHS] ?? fail(`--only takes profile or events`)];
+const TARGETS = ['node', 'express', ...(options.compare ? ['before'] : []), 'service'];
+
+const work = await mkdtemp(join(tmpdir(), 'bench-church-'));
+const servers: RunningServer[] = [];
+try {
+  const service = await startIn(resolve('.'), 'service');
+  const routes = await fetchFixedRoutes(service.url, PATHS, service.headers);
+  const targets = new Map<string, RunningServer & { headers?: Record<string, string> }>([['service', service]]);
+  if (options.compare) targets.set('before', await startIn(resolve(options.compare), 'before'));
+  for (const kind of ['node', 'express'] as const) {
+    const dir = join(work, `baseline-${kind}`);
+    await mkdir(dir, { recursive: true });
+    const baseline = await startBaseline(kind, routes, dir);
+    servers.push(baseline);
+    targets.set(kind, baseline);
+  }
+
+  const results = new Map<string, Measure[]>();
+  for (let round = 1; round <= rounds; round++) {
+    for (const path of PATHS) {
+      for (const name of TARGETS) {
+        const target = targets.get(name)!;
+        const measure = await measureTarget(target, path, target.headers ?? service.headers);
+        const id = `${path} ${name}`;
+        results.set(id, [...(results.get(id) ?? []), measure]);
+        console.log(
+          `round ${round} ${id}: ${measure.cpuUsPerAnswer.toFixed(0)} µs CPU per answer, ${Math.round(measure.requestsPerSecond)} req/s` +
+            `${measure.non2xx ? ` (${measure.non2xx} non-2xx)` : ''}, load ${loadavg()[0]!.toFixed(2)}`,
+        );
+      }
+    }
+  }
+  console.log('\nmedians:');
+  for (const path of PATHS) {
+    const median = (name: string, pick: (measure: Measure) => number) => middle(results.get(`${path} ${name}`)!.map(pick));
+    const cpu = Object.fromEntries(TARGETS.map((name) => [name, median(name, (m) => m.cpuUsPerAnswer)]));
+    const rps = Object.fromEntries(TARGETS.map((name) => [name, median(name, (m) => m.requestsPerSecond)]));
+    for (const name of TARGETS.filter((target) => target === 'service' || target === 'before')) {
+      const ratios = results
+        .get(`${path} express`)!
+        .map((express, round) => express.cpuUsPerAnswer / results.get(`${path} ${name}`)![round]!.cpuUsPerAnswer);
+      console.log(
+        `${path} ${name}: express/${name} CPU per answer by round ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${middle(ratios).toFixed(2)}`,
+      );
+    }
+    console.log(`${path}: CPU µs per answer ${TARGETS.map((name) => `${name} ${cpu[name]!.toFixed(0)}`).join(', ')}`);
+    console.log(`${path}: req/s ${TARGETS.map((name) => `${name} ${Math.round(rps[name]!)}`).join(', ')}`);
+  }
+  console.log(
+    `load at the end ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  for (const server of servers.reverse()) await server.stop();
+  await rm(work, { recursive: true, force: true });
+}
+
+/**
+ * The service of the checkout in `dir` on a fresh SQLite database with the demo data, and a key for it. The bench
+ * modules start `src/server.ts` and the CLI from the working directory, so it is `dir` while they do.
+ */
+async function startIn(dir: string, name: string): Promise<RunningServer & { headers: Record<string, string> }> {
+  const here = process.cwd();
+  process.chdir(dir);
+  try {
+    const prepared = await BACKENDS.get('sqlite')!.prepare(await mkdirIn(work, `${name}-backend`));
+    const service = await startService({
+      workDir: join(work, name),
+      name: `${name} (sqlite)`,
+      backendEnv: prepared.env,
+      biblePublicDir: resolve(here, options.public),
+      bibleDatabasePath: resolve(here, options.db),
+      logLevel: options['log-level'],
+      cpuProfileDir: options['cpu-prof'] && name === 'service' ? resolve(here, options['cpu-prof']) : undefined,
+    });
+    servers.push(service);
+    return { ...service, headers: { authorization: `Bearer ${await mintKey(service.env)}` } };
+  } finally {
+    process.chdir(here);
+  }
+}
+
+async function mkdirIn(parent: string, name: string): Promise<string> {
+  const dir = join(parent, name);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** A warm-up of a quarter of `requests`, then `requests` answers counted with the server's CPU time around them. */
+async function measureTarget(target: RunningServer, path: string, headers: Record<string, string>): Promise<Measure> {
+  const base = { url: `${target.url}${path}`, connections: 10, headers };
+  await autocannon({ ...base, amount: Math.ceil(requests / 4) });
+  const before = (await cpuTimeMs(target.pid)) ?? Number.NaN;
+  const result = await autocannon({ ...base, amount: requests });
+  const after = (await cpuTimeMs(target.pid)) ?? Number.NaN;
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuUsPerAnswer: ((after - before) * 1000) / requests,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function middle(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
