@@ -1,8 +1,8 @@
 // Writes one large file chunk by chunk as it is made, then its .br and .gz copies, on the calling thread.
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEFAULT_COMPRESS_OPTIONS } from './compress.ts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { compressionSettings } from './compress.ts';
 
 /** What was written: one entry per file (the file, then its .br and .gz copies). */
 export interface WrittenFile {
@@ -11,15 +11,8 @@ export interface WrittenFile {
 }
 
 /**
- * A brotli window of 4 MB (2^22) rather than one as large as the file: measured on a 9 MB
- * search index at quality 5, 1,773,727 bytes against 1,773,750 with 16 MB, and a quarter of
- * the encoder's ring buffer.
- */
-const LARGE_BROTLI_WINDOW = 22;
-
-/**
  * Writes `chunks` to `path` under `dir` (a staging folder) as they come, then compresses the
- * whole into `.br` and `.gz` copies at the large-file settings of compress.ts. The text is never
+ * whole into `.br` and `.gz` copies with the settings of compress.ts (its large-file ones). The text is never
  * one string; its bytes are held once, for the compressors, read back from the file just written.
  *
  * Why the compressors run here rather than as zlib streams on libuv's thread pool: each pool
@@ -45,17 +38,10 @@ export function writeLargeFile(dir: string, path: string, chunks: Iterable<strin
   }
   // Read back whole for the compressors (from the page cache): one copy of the bytes, never two.
   const bytes = readFileSync(target);
-  const settings = DEFAULT_COMPRESS_OPTIONS;
-  const brotli = brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: settings.largeFileBrotliQuality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_LGWIN]: LARGE_BROTLI_WINDOW,
-    },
-  });
+  const settings = compressionSettings(bytes.length);
+  const brotli = brotliCompressSync(bytes, settings.brotli);
   writeFileSync(`${target}.br`, brotli);
-  const gzip = gzipSync(bytes, { level: settings.largeFileGzipLevel });
+  const gzip = gzipSync(bytes, settings.gzip);
   writeFileSync(`${target}.gz`, gzip);
   return [
     { path, bytes: bytes.length },
