@@ -1,4 +1,4 @@
-// Writes one large file chunk by chunk as it is made, then its .br and .gz copies, on the calling thread.
+// Writes one large file (chunk by chunk as it is made, or whole), then its .br and .gz copies, on the calling thread.
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -24,9 +24,7 @@ export interface WrittenFile {
  * @example writeLargeFile(staging.dir, 'bible-search/en.json', index.chunks())
  */
 export function writeLargeFile(dir: string, path: string, chunks: Iterable<string>): WrittenFile[] {
-  const target = join(dir, ...path.split('/'));
-  if (!target.startsWith(dir + sep)) throw new Error(`writeLargeFile: unsafe path ${path}`);
-  mkdirSync(dirname(target), { recursive: true });
+  const target = targetPath(dir, path);
   const fd = openSync(target, 'w');
   try {
     for (const chunk of chunks) {
@@ -38,14 +36,39 @@ export function writeLargeFile(dir: string, path: string, chunks: Iterable<strin
   }
   // Read back whole for the compressors (from the page cache): one copy of the bytes, never two.
   const bytes = readFileSync(target);
-  const settings = compressionSettings(bytes.length);
+  return [{ path, bytes: bytes.length }, ...writeCompressedCopies(target, path, bytes)];
+}
+
+/**
+ * Writes `bytes`, a large file made whole elsewhere (a version's download, handed over by the
+ * tree thread), then its `.br` and `.gz` copies, as `writeLargeFile` does.
+ *
+ * @example writeLargeBuffer(staging.dir, 'api/v1/bible/en/download.json', content)
+ */
+export function writeLargeBuffer(dir: string, path: string, bytes: Uint8Array): WrittenFile[] {
+  const target = targetPath(dir, path);
+  writeFileSync(target, bytes);
+  return [{ path, bytes: bytes.byteLength }, ...writeCompressedCopies(target, path, bytes)];
+}
+
+/** Where `path` goes under `dir`, its folder created. */
+function targetPath(dir: string, path: string): string {
+  const target = join(dir, ...path.split('/'));
+  if (!target.startsWith(dir + sep)) throw new Error(`writeLargeFile: unsafe path ${path}`);
+  mkdirSync(dirname(target), { recursive: true });
+  return target;
+}
+
+/** The .br then the .gz copy of `bytes` beside `target`, one compressed copy held at a time. */
+function writeCompressedCopies(target: string, path: string, bytes: Uint8Array): WrittenFile[] {
+  const settings = compressionSettings(bytes.byteLength);
   const brotli = brotliCompressSync(bytes, settings.brotli);
   writeFileSync(`${target}.br`, brotli);
+  const brotliBytes = brotli.length;
   const gzip = gzipSync(bytes, settings.gzip);
   writeFileSync(`${target}.gz`, gzip);
   return [
-    { path, bytes: bytes.length },
-    { path: `${path}.br`, bytes: brotli.length },
+    { path: `${path}.br`, bytes: brotliBytes },
     { path: `${path}.gz`, bytes: gzip.length },
   ];
 }
