@@ -1,38 +1,50 @@
-// The index thread of the build: each version's database rows and search index, from the books the tree thread hands over (or copied from the previous build).
+// The index thread of the build: each version's database rows and search index, from the books the tree thread hands over (or copied from the previous build), and the download it hands over, written and compressed.
 import { parentPort, workerData } from 'node:worker_threads';
 import { bookByUsfm } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
 import type { Book } from '../model.ts';
 import { DatabaseWriter } from './database.ts';
-import { writeLargeFile } from './large-file.ts';
+import { writeLargeBuffer, writeLargeFile } from './large-file.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { SearchIndexBuilder } from './search-index-builder.ts';
-import type { BookMessage, ConsumedMessage, FromIndexThread, IndexJob, IndexThreadData } from './version-messages.ts';
+import type { FromIndexThread, IndexJob, IndexThreadData, TreeToIndexMessage } from './version-messages.ts';
 
-/** The books the tree thread sends, taken one at a time; undefined at the end of a version. */
-class BookQueue {
-  readonly #arrived: BookMessage[] = [];
+/** What the tree thread sends, taken one message at a time, in order. */
+class TreeQueue {
+  readonly #arrived: TreeToIndexMessage[] = [];
   #wake: (() => void) | undefined;
 
   constructor(port: NonNullable<IndexThreadData['fromTree']>) {
-    port.on('message', (message: BookMessage) => {
+    port.on('message', (message: TreeToIndexMessage) => {
       this.#arrived.push(message);
       this.#wake?.();
     });
   }
 
-  async next(): Promise<Book | undefined> {
-    while (this.#arrived.length === 0) await new Promise<void>((resolve) => (this.#wake = resolve));
-    const message = this.#arrived.shift()!;
+  /** The next book of the version; undefined at the end of its books. */
+  async nextBook(): Promise<Book | undefined> {
+    const message = await this.#next();
+    if (message.kind === 'download') throw new Error('the tree thread sent a download among the books');
     return message.kind === 'book' ? message.book : undefined;
+  }
+
+  /** The version's download, which follows its books. */
+  async download(): Promise<Extract<TreeToIndexMessage, { kind: 'download' }>> {
+    const message = await this.#next();
+    if (message.kind !== 'download') throw new Error(`the tree thread sent a ${message.kind} where the download was due`);
+    return message;
+  }
+
+  async #next(): Promise<TreeToIndexMessage> {
+    while (this.#arrived.length === 0) await new Promise<void>((resolve) => (this.#wake = resolve));
+    return this.#arrived.shift()!;
   }
 }
 
 const data = workerData as IndexThreadData | undefined;
 if (parentPort && data?.job === 'bible-index') {
   const port = parentPort;
-  const fromTree = data.fromTree;
-  const books = new BookQueue(fromTree);
+  const fromTreeQueue = new TreeQueue(data.fromTree);
   const opened = DatabaseWriter.open(data.databasePath, data.buildHash);
   opened.catch(() => {});
   let queue: Promise<unknown> = Promise.resolve();
@@ -52,7 +64,7 @@ if (parentPort && data?.job === 'bible-index') {
       case 'build': {
         const index = new SearchIndexBuilder();
         database.startVersion(job.info);
-        for (let book = await books.next(); book; book = await books.next()) {
+        for (let book = await fromTreeQueue.nextBook(); book; book = await fromTreeQueue.nextBook()) {
           database.addBook(job.info.lang, book);
           const usfm = bookByUsfm(book.code)?.usfm ?? book.code;
           for (const chapter of book.chapters) {
@@ -69,13 +81,21 @@ if (parentPort && data?.job === 'bible-index') {
         }
         database.endVersion();
         // The books are in: the tree thread may hand over the next version while this index is written.
-        fromTree.postMessage({ kind: 'consumed' } satisfies ConsumedMessage);
+        Atomics.add(data!.consumed, 0, 1);
+        Atomics.notify(data!.consumed, 0);
         const files = writeLargeFile(
           data!.dir,
           staticPaths.searchIndex(job.info.lang),
           searchIndexChunks(job.info, index, job.versionHash),
         );
-        return { kind: 'done', files, timings: { [`index ${job.info.code}`]: Math.round(performance.now() - at) } };
+        const timings = { [`index ${job.info.code}`]: Math.round(performance.now() - at) };
+        const download = await fromTreeQueue.download();
+        if (download.content) {
+          const handed = performance.now();
+          files.push(...writeLargeBuffer(data!.dir, download.path, download.content));
+          timings[`compress download ${job.info.code}`] = Math.round(performance.now() - handed);
+        }
+        return { kind: 'done', files, timings };
       }
       case 'copy':
         database.copyVersion(job.previousDatabase, job.lang);

@@ -1,8 +1,8 @@
-// Writes one large file chunk by chunk as it is made, then its .br and .gz copies, on the calling thread.
+// Writes one large file (chunk by chunk as it is made, or whole), then its .br and .gz copies, on the calling thread.
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEFAULT_COMPRESS_OPTIONS } from './compress.ts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { compressionSettings } from './compress.ts';
 
 /** What was written: one entry per file (the file, then its .br and .gz copies). */
 export interface WrittenFile {
@@ -11,15 +11,8 @@ export interface WrittenFile {
 }
 
 /**
- * A brotli window of 4 MB (2^22) rather than one as large as the file: measured on a 9 MB
- * search index at quality 5, 1,773,727 bytes against 1,773,750 with 16 MB, and a quarter of
- * the encoder's ring buffer.
- */
-const LARGE_BROTLI_WINDOW = 22;
-
-/**
  * Writes `chunks` to `path` under `dir` (a staging folder) as they come, then compresses the
- * whole into `.br` and `.gz` copies at the large-file settings of compress.ts. The text is never
+ * whole into `.br` and `.gz` copies with the settings of compress.ts (its large-file ones). The text is never
  * one string; its bytes are held once, for the compressors, read back from the file just written.
  *
  * Why the compressors run here rather than as zlib streams on libuv's thread pool: each pool
@@ -31,9 +24,7 @@ const LARGE_BROTLI_WINDOW = 22;
  * @example writeLargeFile(staging.dir, 'bible-search/en.json', index.chunks())
  */
 export function writeLargeFile(dir: string, path: string, chunks: Iterable<string>): WrittenFile[] {
-  const target = join(dir, ...path.split('/'));
-  if (!target.startsWith(dir + sep)) throw new Error(`writeLargeFile: unsafe path ${path}`);
-  mkdirSync(dirname(target), { recursive: true });
+  const target = targetPath(dir, path);
   const fd = openSync(target, 'w');
   try {
     for (const chunk of chunks) {
@@ -45,21 +36,39 @@ export function writeLargeFile(dir: string, path: string, chunks: Iterable<strin
   }
   // Read back whole for the compressors (from the page cache): one copy of the bytes, never two.
   const bytes = readFileSync(target);
-  const settings = DEFAULT_COMPRESS_OPTIONS;
-  const brotli = brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: settings.largeFileBrotliQuality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_LGWIN]: LARGE_BROTLI_WINDOW,
-    },
-  });
+  return [{ path, bytes: bytes.length }, ...writeCompressedCopies(target, path, bytes)];
+}
+
+/**
+ * Writes `bytes`, a large file made whole elsewhere (a version's download, handed over by the
+ * tree thread), then its `.br` and `.gz` copies, as `writeLargeFile` does.
+ *
+ * @example writeLargeBuffer(staging.dir, 'api/v1/bible/en/download.json', content)
+ */
+export function writeLargeBuffer(dir: string, path: string, bytes: Uint8Array): WrittenFile[] {
+  const target = targetPath(dir, path);
+  writeFileSync(target, bytes);
+  return [{ path, bytes: bytes.byteLength }, ...writeCompressedCopies(target, path, bytes)];
+}
+
+/** Where `path` goes under `dir`, its folder created. */
+function targetPath(dir: string, path: string): string {
+  const target = join(dir, ...path.split('/'));
+  if (!target.startsWith(dir + sep)) throw new Error(`writeLargeFile: unsafe path ${path}`);
+  mkdirSync(dirname(target), { recursive: true });
+  return target;
+}
+
+/** The .br then the .gz copy of `bytes` beside `target`, one compressed copy held at a time. */
+function writeCompressedCopies(target: string, path: string, bytes: Uint8Array): WrittenFile[] {
+  const settings = compressionSettings(bytes.byteLength);
+  const brotli = brotliCompressSync(bytes, settings.brotli);
   writeFileSync(`${target}.br`, brotli);
-  const gzip = gzipSync(bytes, { level: settings.largeFileGzipLevel });
+  const brotliBytes = brotli.length;
+  const gzip = gzipSync(bytes, settings.gzip);
   writeFileSync(`${target}.gz`, gzip);
   return [
-    { path, bytes: bytes.length },
-    { path: `${path}.br`, bytes: brotli.length },
+    { path: `${path}.br`, bytes: brotliBytes },
     { path: `${path}.gz`, bytes: gzip.length },
   ];
 }

@@ -15,11 +15,19 @@ export interface WrittenFile {
 /** How long each step took, in milliseconds ("read KJV", "index KJV"). */
 export type StepTimings = Record<string, number>;
 
-/** The tree thread is started with: the staging folder, and its end of the channel to the index thread. */
+/**
+ * How many versions' books the index thread has taken, shared by both threads (an Int32Array of one
+ * element over a SharedArrayBuffer): the tree thread waits on it before handing over the next
+ * version, and reads it to see which thread is behind.
+ */
+export type ConsumedCounter = Int32Array;
+
+/** The tree thread is started with: the staging folder, its end of the channel to the index thread, and the shared counter. */
 export interface TreeThreadData {
   job: 'bible-tree';
   dir: string;
   toIndex: MessagePort;
+  consumed: ConsumedCounter;
 }
 
 /** The index thread is started with: the staging folder, the database, and its end of the channel from the tree thread. */
@@ -29,6 +37,7 @@ export interface IndexThreadData {
   databasePath: string;
   buildHash: string;
   fromTree: MessagePort;
+  consumed: ConsumedCounter;
 }
 
 /** Main → tree thread: read one version (or take the text the main thread read) and write its files. */
@@ -50,11 +59,12 @@ export type FromTreeThread =
     }
   | { kind: 'failed'; message: string; stack?: string };
 
-/** Tree thread → index thread: a version's canonical books, one message each, in order, then the end of the version. */
-export type BookMessage = { kind: 'book'; book: Book } | { kind: 'end' };
-
-/** Index thread → tree thread: a version's books were all taken (the tree thread may send the next version's). */
-export type ConsumedMessage = { kind: 'consumed' };
+/**
+ * Tree thread → index thread, per version in order: its canonical books, one message each, then
+ * the end of its books, then its download: with its bytes (transferred, not copied) when the index
+ * thread is to write and compress it, without when the tree thread does.
+ */
+export type TreeToIndexMessage = { kind: 'book'; book: Book } | { kind: 'end' } | { kind: 'download'; path: string; content?: Uint8Array };
 
 /** Main → index thread, in the build's version order. */
 export type IndexJob =

@@ -34,7 +34,9 @@ const INDEX_HEAP = { maxOldGenerationSizeMb: 40, maxYoungGenerationSizeMb: 4 };
  * The two threads that write the versions, so the main thread holds no version: the tree thread
  * reads a version and writes its chapter files, and hands its books over a channel to the index
  * thread, which writes its database rows and search index while the tree thread goes on with the
- * next version. Each thread runs its file bundled (bundled-worker.ts) with a bounded heap.
+ * next version; the version's download is made by the tree thread and written and compressed by
+ * whichever thread is ahead (tree-thread.ts). Each thread runs its file bundled (bundled-worker.ts)
+ * with a bounded heap.
  *
  * @example const threads = await VersionThreads.start(staging.dir, dbPath, hash, onStep); const tree = threads.build(job, info, hash); await threads.finish();
  */
@@ -51,8 +53,9 @@ export class VersionThreads {
   /** Starts both threads (their scripts bundled first). */
   static async start(dir: string, databasePath: string, buildHash: string, onStep: (step: string) => void): Promise<VersionThreads> {
     const channel = new MessageChannel();
-    const treeData: TreeThreadData = { job: 'bible-tree', dir, toIndex: channel.port1 };
-    const indexData: IndexThreadData = { job: 'bible-index', dir, databasePath, buildHash, fromTree: channel.port2 };
+    const consumed = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const treeData: TreeThreadData = { job: 'bible-tree', dir, toIndex: channel.port1, consumed };
+    const indexData: IndexThreadData = { job: 'bible-index', dir, databasePath, buildHash, fromTree: channel.port2, consumed };
     const [tree, index] = await startBundledWorkers([
       {
         file: new URL('./tree-thread.ts', import.meta.url),
