@@ -1,5 +1,5 @@
 // Benchmarks the Bible build: (a) a full --force build of the five versions into a temporary folder and
-// (b) a rebuild with nothing changed, each as `npm run build:bible` runs it (tsx), in a child process
+// (b) a rebuild with nothing changed, each as `npm run build:bible` runs it (node with tsx's loader), in a child process
 // whose wall time and peak resident memory over its process tree (sampled) are measured;
 // (c) reading every KJV verse with our SWORD reader against the SWORD library's own mod2imp.
 // Usage: BIBLE_SOURCES_DIR=DIR npm run bench:bible -- [--runs 3] [--sources DIR]
@@ -62,7 +62,7 @@ try {
   console.log(again.output.trim());
   console.log(`(b) rebuild, nothing changed: ${figures(again)}`);
   console.log(
-    `    memory: resident pages of the build process and its tsx parent, the pages they share (Node's code) counted once; ` +
+    `    memory: resident pages of the build's process tree (one process since build:bible runs node with tsx's loader, no tsx launcher), pages shared between processes counted once; ` +
       `sampled every ${SAMPLE_MS} ms. Summing each process's whole RSS instead: (a) ${full.rssSumMb.toFixed(0)} MB, (b) ${again.rssSumMb.toFixed(0)} MB.`,
   );
   console.log(`    load after the runs: ${(await $`cat /proc/loadavg`.quiet()).stdout.trim()}`);
@@ -117,10 +117,10 @@ interface MeasuredBuild {
   output: string;
 }
 
-/** Runs `tsx <args>` in a child process, as npm runs the build; its wall time and the peaks of its process tree's memory. */
+/** Runs `node --import tsx <args>` in a child process, as npm runs the build; its wall time and the peaks of its process tree's memory. */
 async function measuredBuild(args: string[]): Promise<MeasuredBuild> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, CI: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
