@@ -1,8 +1,8 @@
 // The fast path answers Bible reads exactly as the Express routes do: same status, headers and bytes, one count per request, one access line.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { type Exchange, exchange } from '../helpers/http-exchange.ts';
 import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -24,27 +24,12 @@ afterAll(async () => {
   bible?.remove();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method, headers: { connection: 'close', ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
+function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Exchange> {
+  return exchange(`${base}${path}`, { method, headers });
 }
 
 /** Headers that differ between any two answers (the date, the connection's own), or by the count (the remaining budget, the seconds left). */
-function comparable(headers: Answer['headers']): Answer['headers'] {
+function comparable(headers: Exchange['headers']): Exchange['headers'] {
   const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
   const ratelimit = rest.ratelimit;
   if (typeof ratelimit === 'string') rest.ratelimit = ratelimit.replace(/r=\d+; t=\d+/, 'r=_; t=_');
@@ -120,7 +105,7 @@ describe('the fast path beside Express', () => {
   });
 
   it('counts each range once, in the budget the Express routes count in', async () => {
-    const remaining = (answer: Answer) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
+    const remaining = (answer: Exchange) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
     const first = remaining(await send(fast.url, '/api/v1/bible/Gn/1/1/2'));
     const second = remaining(await send(plain.url, '/api/v1/bible/Gn/1/1/2'));
     const third = remaining(await send(fast.url, '/api/v1/bible/Gn/1/1'));

@@ -61,7 +61,13 @@ describe('the operator CLI', () => {
   });
 
   it('names the CLI as it was invoked in its usage lines (the binary is `church-api cli`)', async () => {
-    const code = await runCli(['help'], (line) => out.push(line), (line) => errors.push(line), {}, 'church-api cli');
+    const code = await runCli(
+      ['help'],
+      (line) => out.push(line),
+      (line) => errors.push(line),
+      {},
+      'church-api cli',
+    );
     expect(code).toBe(0);
     expect(out[0]).toMatch(/^Usage: church-api cli <command> \[arguments\]/);
     expect(out.join('\n')).not.toContain('npm run');

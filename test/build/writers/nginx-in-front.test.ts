@@ -1,7 +1,6 @@
 // The generated nginx config in front of the running service: every Bible URL answers byte for byte as the service does, and clients keep their own limits.
 
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { hostRewrites } from '../../../build/writers/host-rewrites.ts';
 import { writeOutputs } from '../../../build/writers/output-dir.ts';
 import { searchIndexes } from '../../../build/writers/search-index.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
+import { type Exchange, exchange } from '../../helpers/http-exchange.ts';
 import { type NginxTestServer, startNginx } from '../../helpers/nginx.ts';
 import { TEST_PUBLIC_BASE_URL } from '../../helpers/problem.ts';
 import { describeWith, requirement } from '../../helpers/requirements.ts';
@@ -35,12 +35,6 @@ const COMPARED_HEADERS = [
   'retry-after',
   'ratelimit-policy',
 ] as const;
-
-interface Exchange {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 interface Case {
   name: string;
@@ -185,21 +179,4 @@ function comparable(response: Exchange, proxied: boolean): Record<string, unknow
     ...headers,
     ...(proxied ? { etag: response.headers.etag ?? null } : {}),
   };
-}
-
-/** One request over node:http (no transparent decompression), from `localAddress` when given. */
-function exchange(
-  url: string,
-  { method = 'GET', headers = {}, localAddress }: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
-): Promise<Exchange> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers: { connection: 'close', ...headers }, localAddress }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
 }
