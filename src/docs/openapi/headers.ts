@@ -25,7 +25,8 @@ export function bibleCorsHeaders(): Json {
 
 /**
  * `RateLimit` and `RateLimit-Policy` (IETF draft 8) of a limiter with this quota per minute, as
- * express-rate-limit writes them; `identifier` names the policy (keyLimitPolicyName, bibleLimitPolicyName).
+ * src/limits/window-limiter.ts writes them (the bytes express-rate-limit's draft-8 headers have);
+ * `identifier` names the policy (keyLimitPolicyName, bibleLimitPolicyName).
  */
 export function rateLimitHeaders(limit: number, identifier: string): Json {
   return {
