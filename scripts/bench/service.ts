@@ -1,8 +1,9 @@
 // The service under test: started as `npm start` starts it (scripts/start.mjs) on a free port with production-like settings, and a key minted through the CLI.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { npmStartArguments, npmStartScript } from '../lib/npm-start.ts';
 import { freePort, type RunningServer, startServer } from './processes.ts';
 
 export interface ServiceOptions {
@@ -40,19 +41,6 @@ const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 /** The checkout, where npm runs its scripts. */
 const CHECKOUT = join(import.meta.dirname, '../..');
 
-/**
- * Node's arguments in package.json's `start` script (`exec node [flags] scripts/start.mjs`): the
- * service runs with npm start's own flags and entry, without npm between.
- */
-export function npmStartArguments(startScript: string): string[] {
-  const words = startScript.trim().split(/\s+/);
-  if (words[0] === 'exec') words.shift();
-  if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word))) {
-    throw new Error(`package.json's start script is not "exec node [flags] script" with plain words: ${startScript}`);
-  }
-  return words.slice(1);
-}
-
 /** Starts the service as `npm start` does (without npm between) and waits until the Bible answers. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   await mkdir(options.workDir, { recursive: true });
@@ -72,12 +60,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...options.backendEnv,
   };
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
-  const packageJson = JSON.parse(await readFile(join(CHECKOUT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
     command: process.execPath,
-    args: [...profile, ...npmStartArguments(packageJson.scripts.start)],
+    args: [...profile, ...npmStartArguments(npmStartScript(CHECKOUT))],
     env,
     port,
     readyPath: '/api/v1/bible/versions',

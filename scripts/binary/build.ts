@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SQLITE_ADDON_ASSET } from '../../src/binary/sqlite-addon.ts';
+import { npmStartNodeFlags } from '../lib/npm-start.ts';
 import { bundleService } from './bundle.ts';
 import { readEmbeddedFiles } from './embedded-files.ts';
 import { ensureNode24, NODE24_VERSION } from './node24.ts';
@@ -54,7 +55,9 @@ export async function buildBinary(options: BinaryBuildOptions): Promise<BinaryBu
   const commit = gitCommit(root);
   const { code, warnings } = await bundleService({ root, files: await readEmbeddedFiles(root), commit });
   const addon = path.join(root, SQLITE_ADDON);
-  const inputHash = hashOf([Buffer.from(code), fs.readFileSync(addon), fs.readFileSync(node.path)]);
+  // npm start's Node flags (package.json), so that the binary's memory is that of npm start.
+  const execArgv = npmStartNodeFlags(root);
+  const inputHash = hashOf([Buffer.from(code), fs.readFileSync(addon), fs.readFileSync(node.path), Buffer.from(JSON.stringify(execArgv))]);
 
   const workDir = path.join(root, WORK_DIR);
   const stampFile = path.join(workDir, `${path.basename(out)}.stamp.json`);
@@ -63,7 +66,7 @@ export async function buildBinary(options: BinaryBuildOptions): Promise<BinaryBu
     fs.mkdirSync(workDir, { recursive: true });
     const mainFile = path.join(workDir, 'church-api.cjs');
     fs.writeFileSync(mainFile, code);
-    writeSingleExecutable({ node: node.path, mainFile, assets: { [SQLITE_ADDON_ASSET]: addon }, workDir, out });
+    writeSingleExecutable({ node: node.path, mainFile, execArgv, assets: { [SQLITE_ADDON_ASSET]: addon }, workDir, out });
     fs.writeFileSync(stampFile, `${JSON.stringify({ inputHash, out, ...fileIdentity(out) }, null, 2)}\n`);
   }
   return {

@@ -9,6 +9,8 @@ export interface SeaInput {
   node: string;
   /** The CommonJS main script. */
   mainFile: string;
+  /** Node flags the executable starts with (SEA `execArgv`): npm start's, so both run alike. */
+  execArgv: string[];
   /** Asset name → file, read at run time with node:sea's getRawAsset. */
   assets: Record<string, string>;
   /** Folder for the configuration and the blob. */
@@ -26,7 +28,7 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
  * The blob carries V8's code cache of the main script, so the binary does not compile the
  * bundle from scratch at every start.
  *
- * @example writeSingleExecutable({ node, mainFile: 'bundle.cjs', assets: {}, workDir, out: 'dist/church-api' });
+ * @example writeSingleExecutable({ node, mainFile: 'bundle.cjs', execArgv: [], assets: {}, workDir, out: 'dist/church-api' });
  */
 export function writeSingleExecutable(input: SeaInput): void {
   const blob = path.join(input.workDir, 'sea-prep.blob');
@@ -36,6 +38,7 @@ export function writeSingleExecutable(input: SeaInput): void {
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
+    execArgv: input.execArgv,
     assets: input.assets,
   };
   fs.writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildBinary } from '../../scripts/binary/build.ts';
 import { NODE24_VERSION } from '../../scripts/binary/node24.ts';
+import { npmStartNodeFlags } from '../../scripts/lib/npm-start.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { describeWith } from '../helpers/requirements.ts';
 import { type BinaryServer, runBinary, startBinaryServer } from './binary-process.ts';
@@ -46,6 +47,12 @@ describeWith(['node24'], 'the single binary, alone in an empty folder', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['church-api', 'var']);
     const mapped = fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
     expect(mapped).not.toContain('node_modules');
+  });
+
+  it("starts with npm start's Node flags (its SEA configuration's execArgv)", () => {
+    const seaConfig = JSON.parse(fs.readFileSync(path.join(ROOT, '.cache/binary/sea-config.json'), 'utf8')) as { execArgv: string[] };
+    expect(npmStartNodeFlags(ROOT)).toContain('--max-semi-space-size=8');
+    expect(seaConfig.execArgv).toEqual(npmStartNodeFlags(ROOT));
   });
 
   it('is ready, and serves a chapter of the Bible build beside it', async () => {

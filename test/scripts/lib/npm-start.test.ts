@@ -1,8 +1,8 @@
-// The bench starts the service with npm start's own command line (package.json), so its figures are those of `npm start`.
+// npm start's command line read from package.json: the bench starts the service with it, the binary carries its Node flags.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { npmStartArguments } from '../../../scripts/bench/service.ts';
+import { npmStartArguments, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
   scripts: { start: string };
@@ -13,6 +13,11 @@ describe('npmStartArguments', () => {
     const args = npmStartArguments(packageJson.scripts.start);
     expect(`exec node ${args.join(' ')}`).toBe(packageJson.scripts.start);
     expect(args.at(-1)).toBe('scripts/start.mjs');
+  });
+
+  test("npmStartNodeFlags are the start script's flags before the entry", () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    expect(npmStartNodeFlags(root)).toEqual(npmStartArguments(packageJson.scripts.start).slice(0, -1));
   });
 
   test('keeps flags before the entry, in order', () => {
