@@ -1,10 +1,13 @@
 // Composition root: builds the Express app from its parts, nothing else.
+import type { IncomingMessage } from 'node:http';
 import express from 'express';
 import type { AppServices } from './app-services.ts';
 import { bibleCorsHeaders, bibleCorsPreflight } from './bible/cors.ts';
 import { createBibleFastPath } from './bible/fast-path.ts';
 import { createBibleRouter } from './bible/routes.ts';
 import { createSearchIndexRouter } from './bible/search-index-routes.ts';
+import { createChurchAnswers } from './church/answers.ts';
+import { createChurchFastPath } from './church/fast-path.ts';
 import { createChurchRouter } from './church/routes.ts';
 import { createDocsRouter } from './docs/routes.ts';
 import { createHealthRouter, HEALTH_PATH, READINESS_PATH } from './health/routes.ts';
@@ -13,9 +16,9 @@ import { notFoundHandler, problemHandler } from './http/errors.ts';
 import { putInFront } from './http/http-server.ts';
 import { methodGuard } from './http/method-guard.ts';
 import { requestLog } from './http/request-log.ts';
-import { createKeyAuth } from './keys/auth.ts';
+import { createKeyAuthenticator, keyAuthMiddleware } from './keys/auth.ts';
 import { createBibleLimit } from './limits/bible-limit.ts';
-import { createKeyRateLimit } from './limits/key-limit.ts';
+import { createKeyLimit, keyLimitMiddleware } from './limits/key-limit.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
 
@@ -35,12 +38,16 @@ export function createApp(services: AppServices): express.Express {
   app.set('strict routing', true);
   // One per-address Bible limiter for the routes below and the fast path: one count per request, whichever answers it.
   const bibleLimit = createBibleLimit(services);
+  // The same for the church API: one key auth (its invalid-key throttle), one key limit, one set of answers.
+  const churchAnswers = createChurchAnswers(services);
+  const keyAuth = createKeyAuthenticator(services);
+  const keyLimit = createKeyLimit(services);
 
   // Probes come every few seconds: their successful answers are logged at debug, not info.
   app.use(requestLog(services.logger, { quietPaths: [HEALTH_PATH, READINESS_PATH] }));
   // The church API first, with its own method guard: no other router answers under its prefix, and its requests
   // (every one keyed and counted) then pass no other router's layers on their way.
-  app.use(CHURCH_API_PATH, createChurchRouter(services, [methodGuard, createKeyAuth(services), createKeyRateLimit(services)]));
+  app.use(CHURCH_API_PATH, createChurchRouter(churchAnswers, [methodGuard, keyAuthMiddleware(keyAuth), keyLimitMiddleware(keyLimit)]));
   // Before the method guard: the portal's forms post; it answers its own errors as HTML pages.
   app.use(PORTAL_PATH, createPortalRouter(services));
   app.use('/api/v1/bible', bibleCorsHeaders, bibleCorsPreflight);
@@ -56,17 +63,17 @@ export function createApp(services: AppServices): express.Express {
   app.use(notFoundHandler);
   app.use(problemHandler(services.logger, services.config.publicBaseUrl));
 
-  // Chapter and range reads skip Express's per-request work: the fast path answers them as the routes above would.
+  // Church, chapter and range reads skip Express's per-request work: the fast paths answer them as the routes above would.
   const trust: TrustProxy = app.get('trust proxy fn');
+  const front = {
+    logger: services.logger,
+    publicBaseUrl: services.config.publicBaseUrl,
+    clientAddress: (req: IncomingMessage) => clientAddress(req, trust),
+  };
   putInFront(
     app,
-    createBibleFastPath({
-      bible: services.bible,
-      bibleLimit,
-      logger: services.logger,
-      publicBaseUrl: services.config.publicBaseUrl,
-      clientAddress: (req) => clientAddress(req, trust),
-    }),
+    createChurchFastPath({ ...front, answers: churchAnswers, keyAuth, keyLimit }),
+    createBibleFastPath({ ...front, bible: services.bible, bibleLimit }),
   );
   return app;
 }

@@ -2,15 +2,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { LANGS, type Lang } from '../../build/contract/books.ts';
-import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS, PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
+import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
-import { type Problem, problemBody, problems } from '../../build/contract/problems.ts';
+import { type Problem, problems } from '../../build/contract/problems.ts';
 import { writeJson } from '../http/cache.ts';
 import type { FrontHandler } from '../http/http-server.ts';
 import { accessLogger, type Logger } from '../http/logger.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { requestIdFor } from '../http/request-log.ts';
+import { writeProblem } from '../http/write-problem.ts';
 import type { BibleLimit } from '../limits/bible-limit.ts';
 import { readChapterFile } from './chapter.ts';
 import { parseSearch, type SearchParams } from './params.ts';
@@ -197,17 +198,6 @@ function send(
         else context.fail(error);
       });
   }
-}
-
-/** A problem as the app's error handler sends one (src/http/errors.ts sendProblem): its headers, problem+json, no body for HEAD. */
-function writeProblem(req: IncomingMessage, res: ServerResponse, problem: Problem, leading: string[], publicBaseUrl: string): void {
-  for (let i = 0; i < leading.length; i += 2) res.setHeader(leading[i] as string, leading[i + 1] as string);
-  for (const [name, value] of Object.entries({ ...PROBLEM_HEADERS, ...problem.headers })) res.setHeader(name, value);
-  const body = JSON.stringify(problemBody(problem, publicBaseUrl));
-  res.setHeader('Content-Type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
-  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
-  res.statusCode = problem.status;
-  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -64,29 +64,38 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
  * limit), then the same headers sendJson sets, all in one writeHead.
  */
 export function writeJson(req: IncomingMessage, res: ServerResponse, json: string, cacheControl: string, leading: readonly string[]): void {
-  const tag = strongEtag(json);
-  if (ifNoneMatchMatches(req.headers['if-none-match'], tag)) {
-    res.writeHead(304, [...leading, 'Cache-Control', cacheControl, 'ETag', tag]);
+  writePreparedJson(req, res, { json, etag: strongEtag(json), length: String(Buffer.byteLength(json, 'utf8')) }, cacheControl, leading);
+}
+
+/** writeJson with a body already serialised and tagged (prepareJson), as sendPreparedJson beside sendJson (src/church/fast-path.ts). */
+export function writePreparedJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  prepared: PreparedJson,
+  cacheControl: string,
+  leading: readonly string[],
+): void {
+  if (ifNoneMatchMatches(req.headers['if-none-match'], prepared.etag)) {
+    res.writeHead(304, [...leading, 'Cache-Control', cacheControl, 'ETag', prepared.etag]);
     res.end();
     return;
   }
-  const length = String(Buffer.byteLength(json, 'utf8'));
   res.writeHead(200, [
     ...leading,
     'Cache-Control',
     cacheControl,
     'ETag',
-    tag,
+    prepared.etag,
     'Content-Type',
     'application/json; charset=utf-8',
     'Content-Length',
-    length,
+    prepared.length,
   ]);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  res.end(json, 'utf8');
+  res.end(prepared.json, 'utf8');
 }
 
 /** The strong entity tag of a byte sequence: `"<base64url sha256>"`. */

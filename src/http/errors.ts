@@ -35,16 +35,25 @@ export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequ
       res.destroy();
       return;
     }
-    if (err instanceof ApiError) return sendProblem(res, err.problem, publicBaseUrl);
-    if (err instanceof StorageUnavailableError) {
-      logger.warn({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'database unavailable');
-      return sendProblem(res, problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS), publicBaseUrl);
-    }
-    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status === 500) {
-      logger.error({ requestId: res.locals.requestId, path: req.originalUrl, err }, 'unhandled error');
-      return sendProblem(res, problems.internalError(), publicBaseUrl);
-    }
-    sendProblem(res, problems.malformedRequest(status, String(err?.message ?? 'Bad request')), publicBaseUrl);
+    sendProblem(res, problemForError(err, logger, { requestId: res.locals.requestId, path: req.originalUrl }), publicBaseUrl);
   };
+}
+
+/**
+ * The problem an error is answered with, logged when it is the server's (503, 500): what
+ * problemHandler sends, also for the handlers in front of Express (src/church/fast-path.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: an error handler's error is anything thrown.
+export function problemForError(err: any, logger: Logger, request: { requestId: unknown; path: string }): Problem {
+  if (err instanceof ApiError) return err.problem;
+  if (err instanceof StorageUnavailableError) {
+    logger.warn({ ...request, err }, 'database unavailable');
+    return problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+  }
+  const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+  if (status === 500) {
+    logger.error({ ...request, err }, 'unhandled error');
+    return problems.internalError();
+  }
+  return problems.malformedRequest(status, String(err?.message ?? 'Bad request'));
 }

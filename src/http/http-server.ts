@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * A handler the server runs before the app (src/bible/fast-path.ts): true when it took the request
+ * A handler the server runs before the app (src/bible/fast-path.ts, src/church/fast-path.ts): true when it took the request
  * (and answers it), false to hand it to the app untouched.
  */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
@@ -17,11 +17,11 @@ export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse)
 const frontHandlers = new WeakMap<Express, FrontHandler>();
 
 /**
- * Makes every server createHttpServer builds for `app` try `front` first: requests it takes never
- * meet Express's per-request work. Called by the composition root (src/app.ts), which makes both.
+ * Makes every server createHttpServer builds for `app` try `fronts` first, in order: requests one
+ * takes never meet Express's per-request work. Called by the composition root (src/app.ts), which makes them all.
  */
-export function putInFront(app: Express, front: FrontHandler): void {
-  frontHandlers.set(app, front);
+export function putInFront(app: Express, ...fronts: FrontHandler[]): void {
+  frontHandlers.set(app, (req, res) => fronts.some((front) => front(req, res)));
 }
 
 export type ServerSettings = Pick<

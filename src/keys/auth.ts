@@ -1,6 +1,6 @@
-// The church endpoints' auth middleware: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle.
+// The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle; as a function and as Express middleware.
 import { createHash } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
@@ -19,6 +19,18 @@ export interface KeyAuthLocals {
   apiKeyRateLimitKey: string;
 }
 
+/** What authenticating one request decided: the key's locals, or the problem the request is refused with. */
+export type KeyAuthOutcome = { locals: KeyAuthLocals; refused?: undefined } | { refused: Problem };
+
+/** One app's key auth, shared by the Express middleware and the church fast path (src/church/fast-path.ts): one throttle, one count. */
+export interface KeyAuthenticator {
+  /**
+   * Authenticates a request by its Authorization header, from `address` (the client address as
+   * req.ip gives it); a storage failure rejects (answered 503/500 by the caller's error handling).
+   */
+  authenticate(authorization: string | undefined, address: string | undefined): Promise<KeyAuthOutcome>;
+}
+
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
@@ -26,34 +38,40 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * Order: header shape, key format and checksum (no database work for a malformed key), then the
  * fingerprint lookup. A refusal goes through the per-address throttle of invalid keys: a 401 counts
  * one failure for the address, and an address already over its limit gets 429 instead. A valid key
- * never meets the throttle, whatever its address sent before.
+ * never meets the throttle, whatever its address sent before. The key's validity is looked up on
+ * every request, never remembered: a revoked key fails at once.
  */
-export function createKeyAuth(services: KeyAuthServices): RequestHandler {
+export function createKeyAuthenticator(services: KeyAuthServices): KeyAuthenticator {
   const throttle = createInvalidKeyThrottle(services);
   const { keys, fingerprinter, clock, logger } = services;
   const rateLimitKey = rateLimitKeys();
-  const refuse = async (req: Request, next: NextFunction, problem: Problem) => {
-    next(new ApiError(await throttle.refusalFor(req, problem)));
+  const refuse = async (address: string | undefined, problem: Problem): Promise<KeyAuthOutcome> => ({
+    refused: await throttle.refusalFor(address, problem),
+  });
+  return {
+    async authenticate(header, address) {
+      if (header === undefined || header.trim() === '') return refuse(address, problems.apiKeyMissing(KEY_PREFIX));
+      const match = BEARER.exec(header);
+      if (!match) return refuse(address, problems.authorizationNotBearer(KEY_PREFIX));
+      const token = match[1];
+      if (!isWellFormedKey(token)) return refuse(address, problems.apiKeyMalformed(KEY_PREFIX));
+      const fingerprint = fingerprinter.fingerprint(token);
+      const key = await keys.activeKeyByFingerprint(fingerprint);
+      if (!key) return refuse(address, problems.apiKeyUnknown());
+      // Bookkeeping, not part of the answer: after this turn of the event loop, and it never waits for a lock.
+      const usedAt = clock.now();
+      setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
+      return { locals: { apiKeyId: key.id, apiKeyDeveloperId: key.developerId, apiKeyRateLimitKey: rateLimitKey(fingerprint) } };
+    },
   };
+}
+
+/** The authenticator as Express middleware: the locals on res.locals, or the refusal through the error handler. */
+export function keyAuthMiddleware(authenticator: KeyAuthenticator): RequestHandler {
   return async (req, res, next) => {
-    const header = req.get('authorization');
-    if (header === undefined || header.trim() === '') return refuse(req, next, problems.apiKeyMissing(KEY_PREFIX));
-    const match = BEARER.exec(header);
-    if (!match) return refuse(req, next, problems.authorizationNotBearer(KEY_PREFIX));
-    const token = match[1];
-    if (!isWellFormedKey(token)) return refuse(req, next, problems.apiKeyMalformed(KEY_PREFIX));
-    const fingerprint = fingerprinter.fingerprint(token);
-    const key = await keys.activeKeyByFingerprint(fingerprint);
-    if (!key) return refuse(req, next, problems.apiKeyUnknown());
-    const locals: KeyAuthLocals = {
-      apiKeyId: key.id,
-      apiKeyDeveloperId: key.developerId,
-      apiKeyRateLimitKey: rateLimitKey(fingerprint),
-    };
-    Object.assign(res.locals, locals);
-    // Bookkeeping, not part of the answer: after this turn of the event loop, and it never waits for a lock.
-    const usedAt = clock.now();
-    setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
+    const outcome = await authenticator.authenticate(req.get('authorization'), req.ip);
+    if (outcome.refused) return next(new ApiError(outcome.refused));
+    Object.assign(res.locals, outcome.locals);
     next();
   };
 }

@@ -1,5 +1,4 @@
 // The per-address throttle of failed key authentications: counts only 401s; past the limit an address's invalid keys get 429, its valid ones are still served.
-import type { Request } from 'express';
 import { ipKeyGenerator, type Options } from 'express-rate-limit';
 import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
@@ -11,8 +10,9 @@ export interface InvalidKeyThrottle {
    * For a request about to be refused with `unauthorized` (a 401): when its address is already over
    * the limit, the 429 problem instead (not counted again); otherwise counts this failure and
    * returns `unauthorized`. A request whose key is valid never comes here, so it is never refused.
+   * `address` is the client address as req.ip gives it.
    */
-  refusalFor(req: Request, unauthorized: Problem): Promise<Problem>;
+  refusalFor(address: string | undefined, unauthorized: Problem): Promise<Problem>;
 }
 
 /**
@@ -26,11 +26,9 @@ export function createInvalidKeyThrottle(services: Pick<AppServices, 'config' | 
   const store = services.limitStores.invalidKey;
   const log = limiterLogger(services.logger, 'invalid-key');
   initStore(store, log);
-  const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-
   return {
-    async refusalFor(req, unauthorized) {
-      const address = addressOf(req);
+    async refusalFor(client, unauthorized) {
+      const address = ipKeyGenerator(client ?? 'unknown');
       try {
         const info = await store.get?.(address);
         // rate-limit-redis reads an absent count as NaN: no count.

@@ -1,42 +1,72 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
-import { problems } from '../../build/contract/problems.ts';
+import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from './limiter-logger.ts';
-import { createWindowLimiter } from './window-limiter.ts';
+import { createWindowCounter } from './window-limiter.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** The name of the per-key policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-key`;
 
+/** What counting one request decided: the rate-limit headers to send, and the 429 when the key is over its limit. */
+export interface KeyLimitOutcome {
+  /** `RateLimit`, `RateLimit-Policy` and, past the limit, `Retry-After`, in that order, as name/value pairs. */
+  headers: [string, string][];
+  /** Set past the limit: the request is refused with this problem. */
+  refused?: Problem;
+}
+
+/** The per-key limiter; one per app, shared by the Express middleware and the church fast path (one count per request). */
+export interface KeyLimit {
+  /**
+   * Counts one request of the key whose opaque rate-limit value is `rateLimitKey` (KeyAuthLocals).
+   * Undefined when the store failed: the request passes, as a Redis outage must not take the API down (logged).
+   */
+  count(rateLimitKey: string): Promise<KeyLimitOutcome | undefined>;
+}
+
 /**
- * The per-key limiter; mount it after createKeyAuth, which sets res.locals.apiKeyRateLimitKey.
- * Standard headers per draft-ietf-httpapi-ratelimit-headers-08: `RateLimit` and `RateLimit-Policy` (window-limiter.ts).
- * Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
+ * The limiter over `services.limitStores.key` (memory, or Redis shared by instances), counting with
+ * window-limiter.ts: standard headers per draft-ietf-httpapi-ratelimit-headers-08, `RateLimit` and
+ * `RateLimit-Policy`. Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
  */
-export function createKeyRateLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): RequestHandler {
+export function createKeyLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): KeyLimit {
   const limit = services.config.keyRateLimitPerMinute;
-  return createWindowLimiter({
+  const counter = createWindowCounter({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
     policyName: keyLimitPolicyName(limit),
     store: services.limitStores.key,
-    keyOf: (_req, res) => `key:${authenticatedKey(res)}`,
-    // A Redis outage must not take the API down: the request passes and the error is logged.
     logger: limiterLogger(services.logger, 'key'),
-    onLimited: (_req, _res, next, retryAfterSeconds) => {
-      next(new ApiError(problems.keyRateLimited(limit, String(retryAfterSeconds))));
-    },
   });
+  return {
+    async count(rateLimitKey) {
+      const counted = await counter.count(`key:${rateLimitKey}`);
+      if (!counted) return undefined;
+      const { headers, retryAfterSeconds } = counted;
+      if (retryAfterSeconds === undefined) return { headers };
+      return { headers, refused: problems.keyRateLimited(limit, String(retryAfterSeconds)) };
+    },
+  };
+}
+
+/** The limiter as Express middleware; mount it after the key auth, which sets res.locals.apiKeyRateLimitKey. */
+export function keyLimitMiddleware(keyLimit: KeyLimit): RequestHandler {
+  return async (_req, res, next) => {
+    const outcome = await keyLimit.count(authenticatedKey(res));
+    for (const [header, value] of outcome?.headers ?? []) res.setHeader(header, value);
+    next(outcome?.refused ? new ApiError(outcome.refused) : undefined);
+  };
 }
 
 /** The key's opaque rate-limit value: its partition key shows in RateLimit-Policy, so it must not be the database id. */
 function authenticatedKey(res: Response): string {
   const key: unknown = res.locals.apiKeyRateLimitKey;
   if (typeof key !== 'string') {
-    throw new Error('createKeyRateLimit must be mounted after createKeyAuth (res.locals.apiKeyRateLimitKey is not set).');
+    throw new Error('keyLimitMiddleware must be mounted after the key auth (res.locals.apiKeyRateLimitKey is not set).');
   }
   return key;
 }

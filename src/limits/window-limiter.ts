@@ -1,6 +1,5 @@
-// A fixed-window rate limiter over an express-rate-limit Store: one count per request, the draft-8 RateLimit headers, a 429 past the limit; as a counter and as Express middleware.
+// A fixed-window rate limiter over an express-rate-limit Store: one count per request, the draft-8 RateLimit headers, past the limit the Retry-After.
 import { createHash } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger as LimiterLogger, Options, Store } from 'express-rate-limit';
 
 export interface WindowCounterOptions {
@@ -23,17 +22,10 @@ export interface WindowCount {
   retryAfterSeconds?: number;
 }
 
-/** One limiter's counts, usable from Express middleware and from handlers in front of Express (src/bible/fast-path.ts). */
+/** One limiter's counts, used by Express middleware and by the handlers in front of Express alike (key-limit.ts, bible-limit.ts). */
 export interface WindowCounter {
   /** Counts one request under `key`; undefined when the store failed (the request passes; the error is logged). */
   count(key: string): Promise<WindowCount | undefined>;
-}
-
-export interface WindowLimiterOptions extends WindowCounterOptions {
-  /** The counting key of a request; it may throw (a limiter mounted in the wrong place). */
-  keyOf: (req: Request, res: Response) => string;
-  /** Answers a request over the limit; `Retry-After` (seconds to the window's end) is already set. */
-  onLimited: (req: Request, res: Response, next: NextFunction, retryAfterSeconds: number) => void;
 }
 
 /** Partition keys remembered (each one a SHA-256 spared): enough for every active key or address of a busy minute. */
@@ -78,27 +70,6 @@ export function createWindowCounter(options: WindowCounterOptions): WindowCounte
 }
 
 /**
- * The counter as Express middleware: its headers set (appended to another limiter's), then the
- * next handler, or `onLimited` past the limit.
- *
- * @example router.use(createWindowLimiter({ windowMs: 60_000, limit: 120, policyName: '120-per-minute-per-key', store, keyOf, onLimited, logger }))
- */
-export function createWindowLimiter(options: WindowLimiterOptions): RequestHandler {
-  const counter = createWindowCounter(options);
-  const { keyOf, onLimited } = options;
-  return async (req, res, next) => {
-    const counted = await counter.count(keyOf(req, res));
-    if (!counted) return next();
-    for (const [name, value] of counted.headers) {
-      if (name === 'Retry-After') res.setHeader(name, value);
-      else appendHeader(res, name, value);
-    }
-    if (counted.retryAfterSeconds !== undefined) onLimited(req, res, next, counted.retryAfterSeconds);
-    else next();
-  };
-}
-
-/**
  * The policy's partition key of a counting key, as express-rate-limit derives it:
  * base64(first 12 hex digits of its SHA-256). Remembered for the most recent keys.
  */
@@ -114,12 +85,6 @@ function partitionKeys(): (key: string) => string {
     }
     return partition;
   };
-}
-
-/** A second value for a header already set (two limiters on one path) is appended, as RFC 9110 lists allow. */
-function appendHeader(res: Response, name: string, value: string): void {
-  const previous = res.getHeader(name);
-  res.setHeader(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [String(previous)]), value]);
 }
 
 /** The stores take the window from their limiter (express-rate-limit's `init`); a failure is logged, the limiter still counts. */
