@@ -50,7 +50,11 @@ export function createPortalRouter(services: PortalRouterServices): Router {
 
   const router = express.Router();
   router.use(portalHelmet());
-  router.use('/assets', assetMethodCheck, staticResources(resourcePath('public/portal'), { maxAgeSeconds: ASSETS_MAX_AGE_SECONDS, unknown: 'error' }));
+  router.use(
+    '/assets',
+    assetMethodCheck,
+    staticResources(resourcePath('public/portal'), { maxAgeSeconds: ASSETS_MAX_AGE_SECONDS, unknown: 'error' }),
+  );
   router.use(methodCheck);
   router.use((_req, res, next) => {
     // Pages hold CSRF tokens, new keys and account details: never kept by a cache.
