@@ -103,8 +103,8 @@ try {
 }
 
 /**
- * The service of the checkout in `dir` on a fresh SQLite database with the demo data, and a key for it. The bench
- * modules start `src/server.ts` and the CLI from the working directory, so it is `dir` while they do.
+ * The service of the checkout in `dir` on a fresh SQLite database with the demo data, and a key for it made with
+ * that checkout's CLI (run from the working directory, so it is `dir` while it runs).
  */
 async function startIn(dir: string, name: string): Promise<RunningServer & { headers: Record<string, string> }> {
   const here = process.cwd();
@@ -119,6 +119,7 @@ async function startIn(dir: string, name: string): Promise<RunningServer & { hea
       bibleDatabasePath: resolve(here, options.db),
       logLevel: options['log-level'],
       cpuProfileDir: options['cpu-prof'] && name === 'service' ? resolve(here, options['cpu-prof']) : undefined,
+      checkout: dir,
     });
     servers.push(service);
     return { ...service, headers: { authorization: `Bearer ${await mintKey(service.env)}` } };

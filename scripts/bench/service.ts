@@ -19,6 +19,8 @@ export interface ServiceOptions {
   logLevel: string;
   /** Writes a V8 CPU profile of the service into this folder when it stops (`node --cpu-prof`). */
   cpuProfileDir?: string;
+  /** The checkout whose service runs (its package.json's start command, in its folder); default this one. */
+  checkout?: string;
 }
 
 export interface RunningService extends RunningServer {
@@ -59,18 +61,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...RAISED_LIMITS,
     ...options.backendEnv,
   };
+  const checkout = options.checkout ?? CHECKOUT;
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
     command: process.execPath,
-    args: [...profile, ...npmStartArguments(npmStartScript(CHECKOUT))],
+    args: [...profile, ...npmStartArguments(npmStartScript(checkout))],
     env,
     port,
     readyPath: '/api/v1/bible/versions',
     stdoutFile: logFile,
     stderrFile: join(options.workDir, 'service.err'),
-    cwd: CHECKOUT,
+    cwd: checkout,
   });
   return { ...server, env, logFile };
 }
