@@ -1,21 +1,15 @@
 // The church fast path answers exactly as the Express path does: same status, headers and bytes, the same key auth, counts, problems and access line.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccountService } from '../../src/accounts/service.ts';
 import { createApp } from '../../src/app.ts';
 import { StorageUnavailableError } from '../../src/db/storage-unavailable.ts';
 import { createHttpServer } from '../../src/http/http-server.ts';
 import { createTestKey } from '../helpers/api-key.ts';
+import { type Exchange, exchange } from '../helpers/http-exchange.ts';
 import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const CHURCHES = '/api/public/v1/churches';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 /** A server with the fast path in front of Express, and the same app (same services and stores) on a plain http.Server. */
 interface Pair {
@@ -36,21 +30,12 @@ async function closePair(pair: Pair | undefined): Promise<void> {
   await pair?.fast.close();
 }
 
-function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method, headers: { connection: 'close', ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
+function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Exchange> {
+  return exchange(`${base}${path}`, { method, headers });
 }
 
 /** Headers that differ between any two answers (the date, the connection's own), or by the count (the remaining budget, the seconds left). */
-function comparable(headers: Answer['headers']): Answer['headers'] {
+function comparable(headers: Exchange['headers']): Exchange['headers'] {
   const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
   const ratelimit = rest.ratelimit;
   if (typeof ratelimit === 'string') rest.ratelimit = ratelimit.replace(/r=\d+; t=\d+/, 'r=_; t=_');
@@ -61,7 +46,7 @@ function comparable(headers: Answer['headers']): Answer['headers'] {
 }
 
 /** The same request to both servers, in turn; the answers compared whole (a problem body's `instance`, if any, is the path). */
-async function expectSame(pair: Pair, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+async function expectSame(pair: Pair, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Exchange> {
   const viaFast = await send(pair.fast.url, path, headers, method);
   const viaExpress = await send(pair.plain.url, path, headers, method);
   expect(viaFast.status, path).toBe(viaExpress.status);
@@ -178,7 +163,7 @@ describe('the church fast path beside Express', () => {
 
   it('counts each request once, in the budget the Express path counts in, and records the last use', async () => {
     const fresh = await createTestKey(pair.fast.services);
-    const remaining = (answer: Answer) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
+    const remaining = (answer: Exchange) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
     const authorization = `Bearer ${fresh}`;
     const first = remaining(await send(pair.fast.url, `${CHURCHES}/grace-paris`, { authorization }));
     const second = remaining(await send(pair.plain.url, `${CHURCHES}/grace-paris`, { authorization }));
