@@ -31,3 +31,19 @@ export function exchange(url: string, { method = 'GET', headers = {}, localAddre
     request.end();
   });
 }
+
+/**
+ * The headers of an answer without what differs between any two answers to the same request (the
+ * date, the connection's own, a fresh request id) or with the count (the remaining budget, the
+ * seconds left): for comparing the answers of two servers of the same app.
+ */
+export function comparableHeaders(headers: Exchange['headers']): Exchange['headers'] {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const ratelimit = rest.ratelimit;
+  if (typeof ratelimit === 'string') rest.ratelimit = ratelimit.replace(/r=\d+; t=\d+/, 'r=_; t=_');
+  if (rest['retry-after'] !== undefined) rest['retry-after'] = '_';
+  // A new UUID each time, unless the client sent a sane X-Request-Id.
+  if (typeof rest['x-request-id'] === 'string')
+    rest['x-request-id'] = rest['x-request-id'].replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'uuid');
+  return rest;
+}
