@@ -1,29 +1,18 @@
 // A version's download over real HTTP: listed in versions with a size and SHA-256 that match the bytes served, every chapter inside, each encoding the same file.
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
 import type { DownloadBody, VersionsResponse } from '../../build/contract/response-schemas.ts';
-import { type BibleFixture, buildBibleFixture, writeBibleBuild } from '../helpers/bible-fixture.ts';
+import { writeBibleBuild } from '../helpers/bible-fixture.ts';
+import { useBibleServer } from '../helpers/bible-server.ts';
 import { problemType } from '../helpers/problem.ts';
 import { syntheticVersions } from '../helpers/synthetic-model.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
-let bible: BibleFixture;
-let server: TestServer;
+const fixture = useBibleServer();
 
-beforeAll(async () => {
-  bible = await buildBibleFixture();
-  server = await startTestServer({ ...bible.env, DEMO_DATA: 'false' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  bible?.remove();
-});
-
-const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
+const api = (pathAndQuery: string) => `${fixture.server.url}/api/v1/bible${pathAndQuery}`;
 const versions = async () => ((await rawRequest(api('/versions'))).json() as VersionsResponse).versions;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -31,7 +20,7 @@ describe('GET /download', () => {
   test.each(LANGS)('in %s: versions gives its URL, and its size and SHA-256 are those of the bytes served', async (lang) => {
     const entry = (await versions()).find((version) => version.lang === lang)!;
     expect(entry.download.url).toBe(`/api/v1/bible/download?lang=${lang}`);
-    const res = await rawRequest(`${server.url}${entry.download.url}`);
+    const res = await rawRequest(`${fixture.server.url}${entry.download.url}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.length).toBe(entry.download.bytes);
@@ -97,16 +86,16 @@ describe('GET /download', () => {
 
   test('through a rebuild: never the new file beside the old build (503 bible-rebuilding), then the new file, size and hash', async () => {
     const before = (await versions()).find((entry) => entry.lang === 'nl')!.download;
-    expect((await rawRequest(`${server.url}${before.url}`)).status).toBe(200);
+    expect((await rawRequest(`${fixture.server.url}${before.url}`)).status).toBe(200);
     const changed = syntheticVersions();
     changed[4]!.text.books[0]!.chapters[0]!.verses[0]!.text = 'Een andere tekst.';
-    await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'test-build-2');
-    const during = await rawRequest(`${server.url}${before.url}`);
+    await writeBibleBuild(fixture.bible.publicDir, fixture.bible.databasePath, changed, 'test-build-2');
+    const during = await rawRequest(`${fixture.server.url}${before.url}`);
     expect(during.status).toBe(503);
     expect(during.json()).toMatchObject({ type: problemType('bible-rebuilding') });
     const after = (await versions()).find((entry) => entry.lang === 'nl')!.download;
     expect(after.sha256).not.toBe(before.sha256);
-    const res = await rawRequest(`${server.url}${after.url}`);
+    const res = await rawRequest(`${fixture.server.url}${after.url}`);
     expect([res.body.length, sha256(res.body)]).toEqual([after.bytes, after.sha256]);
     expect(res.body.toString('utf8')).toContain('Een andere tekst.');
   });

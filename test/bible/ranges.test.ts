@@ -1,23 +1,12 @@
 // Verse ranges over real HTTP: every edge of {from}/{to}, clamping, merged verses, caching and the per-address limit.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { useBibleServer } from '../helpers/bible-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
-let bible: BibleFixture;
-let server: TestServer;
+const fixture = useBibleServer();
 
-beforeAll(async () => {
-  bible = await buildBibleFixture();
-  server = await startTestServer({ ...bible.env, DEMO_DATA: 'false' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  bible?.remove();
-});
-
-const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
+const api = (pathAndQuery: string) => `${fixture.server.url}/api/v1/bible${pathAndQuery}`;
 
 interface RangeBody {
   lang: string;
@@ -147,7 +136,7 @@ describe('verse ranges', () => {
 
 describe('per-address limit of the dynamic endpoints', () => {
   test('ranges and search are limited per address, static files are not, and 0 turns the limit off', async () => {
-    const limited = await startTestServer({ ...bible.env, DEMO_DATA: 'false', BIBLE_RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await startTestServer({ ...fixture.bible.env, DEMO_DATA: 'false', BIBLE_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await rawRequest(`${limited.url}/api/v1/bible/Gn/1/1/2`)).status);
@@ -160,7 +149,7 @@ describe('per-address limit of the dynamic endpoints', () => {
     } finally {
       await limited.close();
     }
-    const unlimited = await startTestServer({ ...bible.env, DEMO_DATA: 'false', BIBLE_RATE_LIMIT_PER_MINUTE: '0' });
+    const unlimited = await startTestServer({ ...fixture.bible.env, DEMO_DATA: 'false', BIBLE_RATE_LIMIT_PER_MINUTE: '0' });
     try {
       for (let i = 0; i < 5; i++) expect((await rawRequest(`${unlimited.url}/api/v1/bible/Gn/1/1/2`)).status).toBe(200);
     } finally {

@@ -1,13 +1,9 @@
 // Search over real HTTP: references first, AND, phrases, OR, -word, prefix*, filters, matched words, accents and case, paging, bad q, FTS5 syntax typed by users.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { BuiltVersion } from '../../build/writers/types.ts';
-import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { useBibleServer } from '../helpers/bible-server.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
-
-let bible: BibleFixture;
-let server: TestServer;
 
 /** The synthetic versions, plus 23 English verses saying "grace" in Psalm 2 to page through. */
 function versionsWithManyHits(): BuiltVersion[] {
@@ -24,15 +20,7 @@ function versionsWithManyHits(): BuiltVersion[] {
   return versions;
 }
 
-beforeAll(async () => {
-  bible = await buildBibleFixture(versionsWithManyHits());
-  server = await startTestServer({ ...bible.env, DEMO_DATA: 'false' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  bible?.remove();
-});
+const fixture = useBibleServer(versionsWithManyHits());
 
 interface SearchBody {
   items: {
@@ -50,7 +38,7 @@ interface SearchBody {
   totalPages: number;
 }
 
-const search = async (query: string) => rawRequest(`${server.url}/api/v1/bible/search?${query}`);
+const search = async (query: string) => rawRequest(`${fixture.server.url}/api/v1/bible/search?${query}`);
 const searchBody = async (query: string) => {
   const res = await search(query);
   expect(res.status, query).toBe(200);
@@ -308,6 +296,8 @@ describe('search', () => {
     const res = await search('q=terre');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
-    expect((await rawRequest(`${server.url}/api/v1/bible/search?q=terre`, { 'if-none-match': res.headers.etag! })).status).toBe(304);
+    expect((await rawRequest(`${fixture.server.url}/api/v1/bible/search?q=terre`, { 'if-none-match': res.headers.etag! })).status).toBe(
+      304,
+    );
   });
 });

@@ -3,28 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
-import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
+import { useBibleServer } from '../helpers/bible-server.ts';
 import { problemType } from '../helpers/problem.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
-let bible: BibleFixture;
-let server: TestServer;
+const fixture = useBibleServer();
 
-beforeAll(async () => {
-  bible = await buildBibleFixture();
-  server = await startTestServer({ ...bible.env, DEMO_DATA: 'false' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  bible?.remove();
-});
-
-const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
-const treeFile = (relative: string) => fs.readFileSync(path.join(bible.publicDir, relative));
+const api = (pathAndQuery: string) => `${fixture.server.url}/api/v1/bible${pathAndQuery}`;
+const treeFile = (relative: string) => fs.readFileSync(path.join(fixture.bible.publicDir, relative));
 
 interface ChapterBody {
   lang: string;
