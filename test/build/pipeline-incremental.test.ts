@@ -1,5 +1,4 @@
 // An incremental build: a changed source rebuilds its version only, the others are reused as they are, and the result equals a full build.
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -8,7 +7,8 @@ import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
 import type { BuildReport } from '../../build/report.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
-import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
+import { syntheticManifestEntry } from '../helpers/manifest-entry.ts';
+import { syntheticText } from '../helpers/synthetic-model.ts';
 
 const LANGS = ['fr', 'es'] as const;
 
@@ -24,15 +24,7 @@ describe('incremental Bible build (two synthetic versions)', () => {
     for (const lang of LANGS) {
       const bytes = Buffer.from(lang === 'es' ? `es source, revision ${esRevision}` : `${lang} source`);
       await writeFile(join(dir, `${lang}.src`), bytes);
-      entries.push({
-        ...syntheticInfo(lang),
-        format: 'usfm',
-        file: `${lang}.src`,
-        upstream: 'https://example.invalid',
-        revision: '0',
-        url: 'https://example.invalid',
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      });
+      entries.push(syntheticManifestEntry(lang, `${lang}.src`, bytes));
     }
     return {
       sourcesDir: dir,

@@ -1,5 +1,4 @@
 // The build pipeline on synthetic sources: builds once, skips an up-to-date output, refuses a wrong file.
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,8 @@ import { BIBLE_SCHEMA_VERSION } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
-import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
+import { syntheticManifestEntry } from '../helpers/manifest-entry.ts';
+import { syntheticText } from '../helpers/synthetic-model.ts';
 
 describe('Bible build pipeline (synthetic sources)', () => {
   let dir = '';
@@ -23,15 +23,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
     for (const lang of [...LANGS].reverse()) {
       const bytes = Buffer.from(`synthetic source for ${lang}`);
       await writeFile(join(dir, `${lang}.src`), bytes);
-      entries.push({
-        ...syntheticInfo(lang),
-        format: 'usfm',
-        file: `${lang}.src`,
-        upstream: 'https://example.invalid',
-        revision: '0',
-        url: 'https://example.invalid',
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      });
+      entries.push(syntheticManifestEntry(lang, `${lang}.src`, bytes));
     }
     options = {
       sourcesDir: dir,
