@@ -9,6 +9,14 @@ type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
 /** Bound on a term's occurrences in one document (a verse has a few dozen words), so a posting packs into one integer. */
 const FREQUENCIES = 1024;
 
+/** A raw token as the builder knows it. */
+interface RawToken {
+  /** Numbers of the terms `processTerm` makes of it (none when it drops the token). */
+  terms: number[];
+  /** The last document it was counted in, for the field length. */
+  lastDocument: number;
+}
+
 /** About how many characters each chunk of the serialised index holds. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -27,7 +35,7 @@ const CHUNK_CHARS = 64 * 1024;
  * the order in which distinct terms first appear, so the distinct terms are inserted into one
  * in that order; object keys that are document numbers come out in ascending order, as JSON
  * objects order integer keys. test/build/writers/search-index-builder.test.ts compares the
- * bytes with MiniSearch's own.
+ * bytes with MiniSearch's own on synthetic verses, test/build/pipeline-full.test.ts on two real versions.
  *
  * @example const index = new SearchIndexBuilder(); for (const d of documents) index.add(d); for (const chunk of index.chunks()) out.write(chunk);
  */
@@ -43,6 +51,11 @@ export class SearchIndexBuilder {
   readonly #termNumbers = new Map<string, number>();
   /** Per term number: its postings in document order, each `document * FREQUENCIES + frequency` (one small integer, not two). */
   readonly #postings: number[][] = [];
+  /**
+   * Each distinct raw token and the numbers of the terms it stands for: a verse's tokens are looked up
+   * once each, and `processTerm` (lower case, accents stripped) runs once per distinct token, not per word.
+   */
+  readonly #tokens = new Map<string, RawToken>();
   readonly #tokenize = MiniSearch.getDefault('tokenize') as Tokenize;
   readonly #processTerm: ProcessTerm;
   readonly #storeFields: readonly (keyof SearchDocument)[];
@@ -68,18 +81,19 @@ export class SearchIndexBuilder {
     const stored: Record<string, unknown> = {};
     for (const field of this.#storeFields) if (document[field] !== undefined) stored[field] = document[field];
     this.#stored.push(JSON.stringify(stored));
-    const tokens = this.#tokenize(document.text, 'text');
-    const length = new Set(tokens).size;
+    // The field length is the number of distinct raw tokens (MiniSearch's `new Set(tokens).size`), counted with
+    // each token's mark of the last document it was seen in rather than a Set per verse.
+    let length = 0;
+    for (const token of this.#tokenize(document.text, 'text')) {
+      const known = this.#tokens.get(token) ?? this.#newToken(token);
+      if (known.lastDocument !== shortId) {
+        known.lastDocument = shortId;
+        length++;
+      }
+      for (const number of known.terms) this.#addPosting(number, shortId);
+    }
     this.#lengths.push(length);
     this.#averageLength = (this.#averageLength * shortId + length) / (shortId + 1);
-    for (const token of tokens) {
-      const processed = this.#processTerm(token, 'text');
-      if (Array.isArray(processed)) {
-        for (const term of processed) this.#addTerm(term, shortId);
-      } else if (processed) {
-        this.#addTerm(processed, shortId);
-      }
-    }
   }
 
   /**
@@ -130,18 +144,28 @@ export class SearchIndexBuilder {
     yield `${buffer}],"serializationVersion":2}`;
   }
 
-  #addTerm(term: string, shortId: number): void {
-    let number = this.#termNumbers.get(term);
-    if (number === undefined) {
-      number = this.#postings.length;
-      this.#termNumbers.set(term, number);
-      this.#postings.push([shortId * FREQUENCIES + 1]);
-      return;
-    }
+  /** A raw token seen for the first time: its terms (processTerm's output) numbered, new ones in order of first appearance. */
+  #newToken(token: string): RawToken {
+    const processed = this.#processTerm(token, 'text');
+    const terms = (Array.isArray(processed) ? processed : processed ? [processed] : []).map((term) => {
+      let number = this.#termNumbers.get(term);
+      if (number === undefined) {
+        number = this.#postings.length;
+        this.#termNumbers.set(term, number);
+        this.#postings.push([]);
+      }
+      return number;
+    });
+    const entry = { terms, lastDocument: -1 };
+    this.#tokens.set(token, entry);
+    return entry;
+  }
+
+  #addPosting(number: number, shortId: number): void {
     const postings = this.#postings[number];
     // Documents arrive in order, so this document, if it has the term already, is the last one listed.
     const last = postings.length - 1;
-    if (Math.floor(postings[last] / FREQUENCIES) !== shortId) postings.push(shortId * FREQUENCIES + 1);
+    if (last < 0 || Math.floor(postings[last] / FREQUENCIES) !== shortId) postings.push(shortId * FREQUENCIES + 1);
     else if (postings[last] % FREQUENCIES === FREQUENCIES - 1)
       throw new Error(`a term occurs ${FREQUENCIES} times or more in document ${shortId}`);
     else postings[last]++;

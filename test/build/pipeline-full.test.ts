@@ -3,9 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { staticPaths } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
+import { type SearchDocument, searchOptions } from '../../build/writers/search-options.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
 import { staticHost } from '../helpers/static-host.ts';
 
@@ -89,6 +92,24 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
       );
       for (const [lang, word] of Object.entries(SEARCH_WORDS)) {
         expect((search.get(word, lang) as { hits: number }).hits, `${lang} ${word}`).toBeGreaterThan(0);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('writes each search index byte for byte as MiniSearch serialises the same verses (French and English)', async () => {
+    const db = new Database(options.databasePath!, { readonly: true });
+    try {
+      const verses = db.prepare<[string], { usfm: string; chapter: number; verse: number; text: string }>(
+        'SELECT usfm, chapter, verse, text FROM verses WHERE lang = ? ORDER BY id',
+      );
+      for (const lang of ['fr', 'en'] as const) {
+        const miniSearch = new MiniSearch<SearchDocument>(searchOptions());
+        miniSearch.addAll(verses.all(lang).map((row) => ({ id: `${row.usfm}.${row.chapter}.${row.verse}`, ...row })));
+        const file = await readFile(join(dir, 'public', staticPaths.searchIndex(lang)), 'utf8');
+        const index = file.slice(file.indexOf('"index":') + '"index":'.length, -1);
+        expect(index === JSON.stringify(miniSearch), lang).toBe(true);
       }
     } finally {
       db.close();
