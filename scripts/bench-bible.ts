@@ -1,5 +1,5 @@
 // Benchmarks the Bible build: (a) a full --force build of the five versions into a temporary folder and
-// (b) a rebuild with nothing changed, each as `npm run build:bible` runs it (node with tsx's loader), in a child process
+// (b) a rebuild with nothing changed, each as `npm run build:bible` runs it (its command line read from package.json), in a child process
 // whose wall time and peak resident memory over its process tree (sampled) are measured;
 // (c) reading every KJV verse with our SWORD reader against the SWORD library's own mod2imp.
 // Usage: BIBLE_SOURCES_DIR=DIR npm run bench:bible -- [--runs 3] [--sources DIR]
@@ -17,6 +17,7 @@ import { rawCanonicalVerses, readSwordModule } from '../build/sword/read-module.
 import { loadVersionManifest } from '../build/version-manifest.ts';
 import { writeOutputs } from '../build/writers/output-dir.ts';
 import { parseCommandLine } from './command-line.ts';
+import { npmNodeArguments } from './lib/npm-start.ts';
 
 const BUILD_GOAL_S = 10;
 const BUILD_GOAL_MB = 300;
@@ -45,7 +46,6 @@ try {
 
   // (a) Full build, forced, into a temporary output; (b) the same command again, without --force: nothing changed.
   const buildArgs = [
-    'scripts/build-bible.ts',
     '--sources',
     sourcesDir,
     '--out',
@@ -62,7 +62,7 @@ try {
   console.log(again.output.trim());
   console.log(`(b) rebuild, nothing changed: ${figures(again)}`);
   console.log(
-    `    memory: resident pages of the build's process tree (one process since build:bible runs node with tsx's loader, no tsx launcher), pages shared between processes counted once; ` +
+    `    memory: resident pages of the build's process tree (one process: build:bible runs node itself, its threads inside), pages shared between processes counted once; ` +
       `sampled every ${SAMPLE_MS} ms. Summing each process's whole RSS instead: (a) ${full.rssSumMb.toFixed(0)} MB, (b) ${again.rssSumMb.toFixed(0)} MB.`,
   );
   console.log(`    load after the runs: ${(await $`cat /proc/loadavg`.quiet()).stdout.trim()}`);
@@ -117,10 +117,10 @@ interface MeasuredBuild {
   output: string;
 }
 
-/** Runs `node --import tsx <args>` in a child process, as npm runs the build; its wall time and the peaks of its process tree's memory. */
+/** Runs the build with `args` in a child process, as `npm run build:bible` runs it; its wall time and the peaks of its process tree's memory. */
 async function measuredBuild(args: string[]): Promise<MeasuredBuild> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...npmNodeArguments(process.cwd(), 'build:bible'), ...args], {
     env: { ...process.env, CI: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -49,6 +49,7 @@ import {
 import { mintKey, startService } from './bench/service.ts';
 import { worstSearch } from './bench/worst-search.ts';
 import { parseCommandLine } from './command-line.ts';
+import { npmNodeArguments } from './lib/npm-start.ts';
 
 /** What the run lacks to start (no built Bible and no sources): its message says what to do, no stack. */
 class SetupError extends Error {}
@@ -280,7 +281,7 @@ async function locateBible(): Promise<{ publicDir: string; databasePath: string 
   const built = { publicDir: join(work, 'bible/public'), databasePath: join(work, 'bible/bible.sqlite') };
   await $({
     env: { ...process.env, CI: '1' },
-  })`${process.execPath} --import tsx scripts/build-bible.ts --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
+  })`${process.execPath} ${npmNodeArguments(process.cwd(), 'build:bible')} --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
   return built;
 }
 

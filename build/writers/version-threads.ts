@@ -23,12 +23,13 @@ export type TreeResult = Extract<FromTreeThread, { kind: 'built' }>;
  * (measured: the index thread's heap reached 180 MB for a live set near 40 MB); a bound makes it
  * collect instead, and the build's peak follows the bounds. Measured on the five versions: the
  * tree thread runs out of heap at 32 MB of old generation and works at 40 (48 leaves room for a
- * larger source); the index thread, which holds a version's postings (about 20 MB for the KJV)
- * and one book, runs out at 32 and works at 40. A young generation of 4 MB costs more frequent
- * scavenges, not time that shows.
+ * larger source); the index thread holds a version's postings and raw tokens (about 30 MB of live
+ * heap when its books are in, for each version) and one book: at 40 MB it ran out in one build of
+ * three, so it has 64. A young generation of 4 MB costs more frequent scavenges, not time that shows;
+ * 16 MB added 30 MB to the build's peak.
  */
 const TREE_HEAP = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
-const INDEX_HEAP = { maxOldGenerationSizeMb: 40, maxYoungGenerationSizeMb: 4 };
+const INDEX_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 };
 
 /**
  * The two threads that write the versions, so the main thread holds no version: the tree thread
@@ -86,7 +87,7 @@ export class VersionThreads {
       this.#indexWaiting.shift()?.resolve(message);
     });
     for (const [name, worker] of [['tree', this.#tree] as const, ['index', this.#index] as const]) {
-      worker.on('error', (error) => this.#fail(error));
+      worker.on('error', (error) => this.#fail(new Error(`the ${name} thread failed: ${error.message}`, { cause: error })));
       worker.on('exit', (code) => this.#fail(new Error(`the ${name} thread stopped (exit code ${code}) before the build finished`)));
     }
   }

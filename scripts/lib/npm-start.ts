@@ -1,4 +1,4 @@
-// npm start's own command line, read from package.json, for the runs that must start the service as it does (the bench) or carry its Node flags (the binary).
+// npm start's and npm run build:bible's own command lines, read from package.json, for the runs that must start them as npm does (the benches) or carry their Node flags (the binary).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -8,19 +8,35 @@ import path from 'node:path';
  *
  * @example npmStartArguments('exec node --max-semi-space-size=8 scripts/start.mjs') // ['--max-semi-space-size=8', 'scripts/start.mjs']
  */
-export function npmStartArguments(startScript: string): string[] {
+export function npmStartArguments(startScript: string, name = 'start'): string[] {
   const words = startScript.trim().split(/\s+/);
   if (words[0] === 'exec') words.shift();
   if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word))) {
-    throw new Error(`package.json's start script is not "exec node [flags] script" with plain words: ${startScript}`);
+    throw new Error(`package.json's ${name} script is not "exec node [flags] script" with plain words: ${startScript}`);
   }
   return words.slice(1);
 }
 
 /** The start script of the package.json in `root`. */
 export function npmStartScript(root: string): string {
-  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return packageJson.scripts.start;
+  return npmScript(root, 'start');
+}
+
+/**
+ * Node's arguments (flags, then the entry) of the package.json script `name` in `root`, which must be
+ * `exec node [flags] script`: the bench of the Bible build runs `build:bible` with them.
+ *
+ * @example npmNodeArguments(process.cwd(), 'build:bible') // ['scripts/build-bible.mjs']
+ */
+export function npmNodeArguments(root: string, name: string): string[] {
+  return npmStartArguments(npmScript(root, name), name);
+}
+
+function npmScript(root: string, name: string): string {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const script = packageJson.scripts[name];
+  if (script === undefined) throw new Error(`package.json has no ${name} script`);
+  return script;
 }
 
 /**

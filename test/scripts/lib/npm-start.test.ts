@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { npmStartArguments, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
+import { npmNodeArguments, npmStartArguments, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
-  scripts: { start: string };
+  scripts: Record<string, string>;
 };
 
 describe('npmStartArguments', () => {
@@ -32,5 +32,20 @@ describe('npmStartArguments', () => {
     expect(() => npmStartArguments('tsx scripts/start.ts')).toThrow(/start script/);
     expect(() => npmStartArguments('exec node scripts/a.mjs && node scripts/b.mjs')).toThrow(/start script/);
     expect(() => npmStartArguments('exec node "$FLAGS" scripts/start.mjs')).toThrow(/start script/);
+  });
+});
+
+describe('npmNodeArguments', () => {
+  test("reads any script's Node arguments from package.json: build:bible runs its bundling launcher with no loader", () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const args = npmNodeArguments(root, 'build:bible');
+    expect(`exec node ${args.join(' ')}`).toBe(packageJson.scripts['build:bible']);
+    expect(args.at(-1)).toBe('scripts/build-bible.mjs');
+    expect(args).not.toContain('tsx');
+    expect(() => npmNodeArguments(root, 'no-such-script')).toThrow(/no no-such-script script/);
+  });
+
+  test('names the script it could not read', () => {
+    expect(() => npmStartArguments('tsx scripts/build-bible.ts', 'build:bible')).toThrow(/build:bible script/);
   });
 });

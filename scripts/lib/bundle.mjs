@@ -1,0 +1,90 @@
+// Bundles one of the project's TypeScript entry points with esbuild into dist/, for the launchers that run it without a loader (scripts/start.mjs, scripts/build-bible.mjs).
+//
+// Plain JavaScript: the launchers import it before anything can load TypeScript.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The checkout: scripts/lib/../.. */
+export const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Bundles `entry` (a path from the checkout) as an ES module into `outDir` with a linked source map,
+ * and returns the module's path. `define` replaces identifiers in the sources (as esbuild's own option).
+ * The file is written under a name of this process, then renamed: another launcher writing at the same
+ * time cannot tear it.
+ *
+ * @example const file = await bundleEntry(esbuild, { entry: 'scripts/build-bible.ts', outDir: 'dist/build-bible' }); await import(pathToFileURL(file).href);
+ */
+export async function bundleEntry(esbuild, { entry, outDir, define }) {
+  const result = await esbuild.build({
+    ...commonOptions(),
+    entryPoints: [path.join(root, entry)],
+    format: 'esm',
+    outfile: path.join(root, outDir, `${path.basename(entry, '.ts')}.mjs`),
+    sourcemap: 'linked',
+    sourcesContent: false,
+    define,
+  });
+  mkdirSync(path.join(root, outDir), { recursive: true });
+  let moduleFile;
+  for (const file of result.outputFiles) {
+    writeAtomically(file.path, file.contents);
+    if (file.path.endsWith('.mjs')) moduleFile = file.path;
+  }
+  return moduleFile;
+}
+
+/**
+ * Node, this major version; packages stay in node_modules (a native addon cannot be bundled), and
+ * `import.meta.url` and `import.meta.dirname` keep meaning each source file's own place.
+ */
+export function commonOptions() {
+  return {
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+    plugins: [sourceFilePlaces()],
+  };
+}
+
+/**
+ * In a bundle, `import.meta` is the bundle's own: a file that finds its neighbours from its own place
+ * (src/resources/resources.ts finds the checkout, the SQLite driver resolves its package, the Bible build
+ * bundles its worker threads from their sources) gets its source's path written in instead.
+ */
+function sourceFilePlaces() {
+  return {
+    name: 'source-file-places',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.')) return undefined;
+        // Not where the words are quoted: build/writers/bundled-worker.ts names import.meta.url in its own esbuild options.
+        const place = (name) => new RegExp(`(?<!['"\`])import\\.meta\\.${name}\\b(?!['"\`])`, 'g');
+        const contents = text
+          .replace(place('url'), JSON.stringify(pathToFileURL(args.path).href))
+          .replace(place('dirname'), JSON.stringify(path.dirname(args.path)))
+          .replace(place('filename'), JSON.stringify(args.path));
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+function writeAtomically(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+/** The esbuild that tsx depends on, so it is there after any `npm install` (esbuild itself is a devDependency). */
+export function loadEsbuild() {
+  const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+  return fromTsx('esbuild');
+}
