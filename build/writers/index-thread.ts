@@ -1,10 +1,10 @@
-// The index thread of the build: each version's database rows and search index, from the books the tree thread hands over (or copied from the previous build), and the download it hands over, written and compressed.
+// The index thread of the build: each version's database rows and search index, from the books the tree thread hands over (or copied from the previous build).
 import { parentPort, workerData } from 'node:worker_threads';
 import { bookByUsfm } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
 import type { Book } from '../model.ts';
 import { DatabaseWriter } from './database.ts';
-import { writeLargeBuffer, writeLargeFile } from './large-file.ts';
+import { writeLargeFile } from './large-file.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { SearchIndexBuilder } from './search-index-builder.ts';
 import type { FromIndexThread, IndexJob, IndexThreadData, TreeToIndexMessage } from './version-messages.ts';
@@ -24,15 +24,7 @@ class TreeQueue {
   /** The next book of the version; undefined at the end of its books. */
   async nextBook(): Promise<Book | undefined> {
     const message = await this.#next();
-    if (message.kind === 'download') throw new Error('the tree thread sent a download among the books');
     return message.kind === 'book' ? message.book : undefined;
-  }
-
-  /** The version's download, which follows its books. */
-  async download(): Promise<Extract<TreeToIndexMessage, { kind: 'download' }>> {
-    const message = await this.#next();
-    if (message.kind !== 'download') throw new Error(`the tree thread sent a ${message.kind} where the download was due`);
-    return message;
   }
 
   async #next(): Promise<TreeToIndexMessage> {
@@ -83,18 +75,10 @@ if (parentPort && data?.job === 'bible-index') {
         // The books are in: the tree thread may hand over the next version while this index is written.
         Atomics.add(data!.consumed, 0, 1);
         Atomics.notify(data!.consumed, 0);
-        const files = writeLargeFile(
-          data!.dir,
-          staticPaths.searchIndex(job.info.lang),
-          searchIndexChunks(job.info, index, job.versionHash),
-        );
+        const path = staticPaths.searchIndex(job.info.lang);
+        const files = [writeLargeFile(data!.dir, path, searchIndexChunks(job.info, index, job.versionHash))];
+        port.postMessage({ kind: 'compress', path } satisfies FromIndexThread);
         const timings = { [`index ${job.info.code}`]: Math.round(performance.now() - at) };
-        const download = await fromTreeQueue.download();
-        if (download.content) {
-          const handed = performance.now();
-          files.push(...writeLargeBuffer(data!.dir, download.path, download.content));
-          timings[`compress download ${job.info.code}`] = Math.round(performance.now() - handed);
-        }
         return { kind: 'done', files, timings };
       }
       case 'copy':

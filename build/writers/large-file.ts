@@ -1,4 +1,4 @@
-// Writes one large file (chunk by chunk as it is made, or whole), then its .br and .gz copies, on the calling thread.
+// Writes one large file (chunk by chunk as it is made, or whole); its .br and .gz copies are made apart, from the file on disk (the build's main thread makes them).
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -11,56 +11,50 @@ export interface WrittenFile {
 }
 
 /**
- * Writes `chunks` to `path` under `dir` (a staging folder) as they come, then compresses the
- * whole into `.br` and `.gz` copies with the settings of compress.ts (its large-file ones). The text is never
- * one string; its bytes are held once, for the compressors, read back from the file just written.
- *
- * Why the compressors run here rather than as zlib streams on libuv's thread pool: each pool
- * thread that runs an encoder keeps what it allocated in a malloc arena of its own, so five
- * indexes compressed on four pool threads kept about 50 MB more resident than on one thread
- * (measured as the build's peak with and without MALLOC_ARENA_MAX=2); the build runs on two
- * cores, already busy with two threads, so the pool bought no time.
+ * Writes `chunks` to `path` under `dir` (a staging folder) as they come: the text is never one
+ * string. Its compressed copies are made by `compressLargeFile`, from the file.
  *
  * @example writeLargeFile(staging.dir, 'bible-search/en.json', index.chunks())
  */
-export function writeLargeFile(dir: string, path: string, chunks: Iterable<string>): WrittenFile[] {
-  const target = targetPath(dir, path);
-  const fd = openSync(target, 'w');
+export function writeLargeFile(dir: string, path: string, chunks: Iterable<string>): WrittenFile {
+  const fd = openSync(targetPath(dir, path), 'w');
+  let bytes = 0;
   try {
     for (const chunk of chunks) {
       const buffer = Buffer.from(chunk);
       for (let written = 0; written < buffer.length; ) written += writeSync(fd, buffer, written);
+      bytes += buffer.length;
     }
   } finally {
     closeSync(fd);
   }
-  // Read back whole for the compressors (from the page cache): one copy of the bytes, never two.
-  const bytes = readFileSync(target);
-  return [{ path, bytes: bytes.length }, ...writeCompressedCopies(target, path, bytes)];
+  return { path, bytes };
 }
 
 /**
- * Writes `bytes`, a large file made whole elsewhere (a version's download, handed over by the
- * tree thread), then its `.br` and `.gz` copies, as `writeLargeFile` does.
+ * Writes `bytes`, a large file made whole (a version's download), as `writeLargeFile` does.
  *
  * @example writeLargeBuffer(staging.dir, 'api/v1/bible/en/download.json', content)
  */
-export function writeLargeBuffer(dir: string, path: string, bytes: Uint8Array): WrittenFile[] {
-  const target = targetPath(dir, path);
-  writeFileSync(target, bytes);
-  return [{ path, bytes: bytes.byteLength }, ...writeCompressedCopies(target, path, bytes)];
+export function writeLargeBuffer(dir: string, path: string, bytes: Uint8Array): WrittenFile {
+  writeFileSync(targetPath(dir, path), bytes);
+  return { path, bytes: bytes.byteLength };
 }
 
-/** Where `path` goes under `dir`, its folder created. */
-function targetPath(dir: string, path: string): string {
-  const target = join(dir, ...path.split('/'));
-  if (!target.startsWith(dir + sep)) throw new Error(`writeLargeFile: unsafe path ${path}`);
-  mkdirSync(dirname(target), { recursive: true });
-  return target;
-}
-
-/** The .br then the .gz copy of `bytes` beside `target`, one compressed copy held at a time. */
-function writeCompressedCopies(target: string, path: string, bytes: Uint8Array): WrittenFile[] {
+/**
+ * Makes the `.br` and `.gz` copies of the large file `path` under `dir`, read back whole (from the
+ * page cache) with the large-file settings of compress.ts, one compressed copy held at a time.
+ *
+ * Why on the calling thread with the synchronous API rather than as zlib streams on libuv's
+ * thread pool: each pool thread that runs an encoder keeps what it allocated in a malloc arena of
+ * its own, so five indexes compressed on four pool threads kept about 50 MB more resident than on
+ * one thread (measured as the build's peak with and without MALLOC_ARENA_MAX=2).
+ *
+ * @example compressLargeFile(staging.dir, 'bible-search/en.json') // [{ path: 'bible-search/en.json.br', bytes }, { path: '….gz', bytes }]
+ */
+export function compressLargeFile(dir: string, path: string): WrittenFile[] {
+  const target = targetPath(dir, path, false);
+  const bytes = readFileSync(target);
   const settings = compressionSettings(bytes.byteLength);
   const brotli = brotliCompressSync(bytes, settings.brotli);
   writeFileSync(`${target}.br`, brotli);
@@ -71,4 +65,12 @@ function writeCompressedCopies(target: string, path: string, bytes: Uint8Array):
     { path: `${path}.br`, bytes: brotliBytes },
     { path: `${path}.gz`, bytes: gzip.length },
   ];
+}
+
+/** Where `path` goes under `dir`, its folder created when `create`. */
+function targetPath(dir: string, path: string, create = true): string {
+  const target = join(dir, ...path.split('/'));
+  if (!target.startsWith(dir + sep)) throw new Error(`unsafe path for a large file: ${path}`);
+  if (create) mkdirSync(dirname(target), { recursive: true });
+  return target;
 }

@@ -6,17 +6,6 @@ import { type SearchDocument, searchOptions } from './search-options.ts';
 type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
 type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
 
-/** Bound on a term's occurrences in one document (a verse has a few dozen words), so a posting packs into one integer. */
-const FREQUENCIES = 1024;
-
-/** A raw token as the builder knows it. */
-interface RawToken {
-  /** Numbers of the terms `processTerm` makes of it (none when it drops the token). */
-  terms: number[];
-  /** The last document it was counted in, for the field length. */
-  lastDocument: number;
-}
-
 /** About how many characters each chunk of the serialised index holds. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -25,8 +14,8 @@ const CHUNK_CHARS = 64 * 1024;
  * the KJV (31,102 verses), MiniSearch's radix tree of Maps takes 2.2 s and 60 MB of heap to
  * build, `toJSON` copies it into 40 MB of plain objects, and `JSON.stringify` makes one 9 MB
  * string; five of them made the build's search step the longest and its largest. This builder
- * keeps each term's postings as one array of small integers (about 7 MB for a Bible), does not keep
- * the verse texts, and writes the same JSON text in 64 kB chunks.
+ * keeps every posting in three typed arrays (about 8 MB for a Bible, off V8's heap), each distinct
+ * raw token once, not the verse texts, and writes the same JSON text in 64 kB chunks.
  *
  * Same text as MiniSearch 7's `toJSON` (serializationVersion 2) with `searchOptions()`: the same
  * tokenizer (MiniSearch's default) and `processTerm`; a field length is the number of distinct
@@ -49,13 +38,26 @@ export class SearchIndexBuilder {
   #averageLength = 0;
   /** Term → its number, in order of first appearance. */
   readonly #termNumbers = new Map<string, number>();
-  /** Per term number: its postings in document order, each `document * FREQUENCIES + frequency` (one small integer, not two). */
-  readonly #postings: number[][] = [];
   /**
-   * Each distinct raw token and the numbers of the terms it stands for: a verse's tokens are looked up
-   * once each, and `processTerm` (lower case, accents stripped) runs once per distinct token, not per word.
+   * Every posting (a term in a document, with its frequency), in the order the documents came, in
+   * typed arrays: off V8's heap and without one growing array per term, which measured as most of
+   * the thread's garbage collection. `chunks` groups them by term.
    */
-  readonly #tokens = new Map<string, RawToken>();
+  readonly #postingTerm = new GrowableInt32Array();
+  readonly #postingDocument = new GrowableInt32Array();
+  readonly #postingFrequency = new GrowableInt32Array();
+  /** Per term number: its last posting (documents come in order, so a document that has the term already has it there), or -1. */
+  readonly #lastPosting = new GrowableInt32Array();
+  /**
+   * Each distinct raw token's number: a verse's tokens are looked up once each, and `processTerm`
+   * (lower case, accents stripped) runs once per distinct token, not per word.
+   */
+  readonly #tokens = new Map<string, number>();
+  /** Per token number: its term's number, -1 when `processTerm` drops it, or -2 - i for several terms (`#tokenTermLists[i]`). */
+  readonly #tokenTerm = new GrowableInt32Array();
+  readonly #tokenTermLists: number[][] = [];
+  /** Per token number: the last document it was counted in, for the field length. */
+  readonly #tokenLastDocument = new GrowableInt32Array();
   readonly #tokenize = MiniSearch.getDefault('tokenize') as Tokenize;
   readonly #processTerm: ProcessTerm;
   readonly #storeFields: readonly (keyof SearchDocument)[];
@@ -85,12 +87,15 @@ export class SearchIndexBuilder {
     // each token's mark of the last document it was seen in rather than a Set per verse.
     let length = 0;
     for (const token of this.#tokenize(document.text, 'text')) {
-      const known = this.#tokens.get(token) ?? this.#newToken(token);
-      if (known.lastDocument !== shortId) {
-        known.lastDocument = shortId;
+      let number = this.#tokens.get(token);
+      if (number === undefined) number = this.#newToken(token);
+      if (this.#tokenLastDocument.data[number] !== shortId) {
+        this.#tokenLastDocument.data[number] = shortId;
         length++;
       }
-      for (const number of known.terms) this.#addPosting(number, shortId);
+      const term = this.#tokenTerm.data[number];
+      if (term >= 0) this.#addPosting(term, shortId);
+      else if (term < -1) for (const each of this.#tokenTermLists[-2 - term]) this.#addPosting(each, shortId);
     }
     this.#lengths.push(length);
     this.#averageLength = (this.#averageLength * shortId + length) / (shortId + 1);
@@ -127,12 +132,12 @@ export class SearchIndexBuilder {
       }
     }
     buffer += '},"dirtCount":0,"index":[';
+    const { start, documents, frequencies } = this.#postingsByTerm();
     let first = true;
     for (const [term, number] of this.#radixOrder()) {
-      const postings = this.#postings[number];
       let entry = `${first ? '' : ','}[${JSON.stringify(term)},{"0":{`;
-      for (let at = 0; at < postings.length; at++) {
-        entry += `${at === 0 ? '' : ','}"${Math.floor(postings[at] / FREQUENCIES)}":${postings[at] % FREQUENCIES}`;
+      for (let at = start[number]; at < start[number + 1]; at++) {
+        entry += `${at === start[number] ? '' : ','}"${documents[at]}":${frequencies[at]}`;
       }
       buffer += `${entry}}}]`;
       first = false;
@@ -144,31 +149,56 @@ export class SearchIndexBuilder {
     yield `${buffer}],"serializationVersion":2}`;
   }
 
-  /** A raw token seen for the first time: its terms (processTerm's output) numbered, new ones in order of first appearance. */
-  #newToken(token: string): RawToken {
+  /** A raw token seen for the first time, numbered: its terms (processTerm's output) numbered, new ones in order of first appearance. */
+  #newToken(token: string): number {
     const processed = this.#processTerm(token, 'text');
     const terms = (Array.isArray(processed) ? processed : processed ? [processed] : []).map((term) => {
       let number = this.#termNumbers.get(term);
       if (number === undefined) {
-        number = this.#postings.length;
+        number = this.#termNumbers.size;
         this.#termNumbers.set(term, number);
-        this.#postings.push([]);
+        this.#lastPosting.push(-1);
       }
       return number;
     });
-    const entry = { terms, lastDocument: -1 };
-    this.#tokens.set(token, entry);
-    return entry;
+    const number = this.#tokens.size;
+    this.#tokens.set(token, number);
+    if (terms.length === 1) this.#tokenTerm.push(terms[0]);
+    else if (terms.length === 0) this.#tokenTerm.push(-1);
+    else this.#tokenTerm.push(-2 - (this.#tokenTermLists.push(terms) - 1));
+    this.#tokenLastDocument.push(-1);
+    return number;
   }
 
-  #addPosting(number: number, shortId: number): void {
-    const postings = this.#postings[number];
-    // Documents arrive in order, so this document, if it has the term already, is the last one listed.
-    const last = postings.length - 1;
-    if (last < 0 || Math.floor(postings[last] / FREQUENCIES) !== shortId) postings.push(shortId * FREQUENCIES + 1);
-    else if (postings[last] % FREQUENCIES === FREQUENCIES - 1)
-      throw new Error(`a term occurs ${FREQUENCIES} times or more in document ${shortId}`);
-    else postings[last]++;
+  #addPosting(term: number, shortId: number): void {
+    const last = this.#lastPosting.data[term];
+    if (last >= 0 && this.#postingDocument.data[last] === shortId) {
+      this.#postingFrequency.data[last]++;
+      return;
+    }
+    this.#lastPosting.data[term] = this.#postingTerm.length;
+    this.#postingTerm.push(term);
+    this.#postingDocument.push(shortId);
+    this.#postingFrequency.push(1);
+  }
+
+  /** The postings grouped by term (a counting sort, stable: each term's documents stay in order); term t's are at start[t] to start[t + 1]. */
+  #postingsByTerm(): { start: Int32Array; documents: Int32Array; frequencies: Int32Array } {
+    const terms = this.#termNumbers.size;
+    const count = this.#postingTerm.length;
+    const term = this.#postingTerm.data;
+    const start = new Int32Array(terms + 1);
+    for (let at = 0; at < count; at++) start[term[at] + 1]++;
+    for (let t = 0; t < terms; t++) start[t + 1] += start[t];
+    const next = start.slice(0, terms);
+    const documents = new Int32Array(count);
+    const frequencies = new Int32Array(count);
+    for (let at = 0; at < count; at++) {
+      const to = next[term[at]]++;
+      documents[to] = this.#postingDocument.data[at];
+      frequencies[to] = this.#postingFrequency.data[at];
+    }
+    return { start, documents, frequencies };
   }
 
   /** The terms in MiniSearch's serialisation order: its radix tree fed the distinct terms in order of first appearance. */
@@ -176,5 +206,20 @@ export class SearchIndexBuilder {
     const tree = new SearchableMap<number>();
     for (const [term, number] of this.#termNumbers) tree.set(term, number);
     return tree;
+  }
+}
+
+/** An Int32Array that grows as values are pushed (doubling); `data` may have room past `length`. */
+class GrowableInt32Array {
+  data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const larger = new Int32Array(this.data.length * 2);
+      larger.set(this.data);
+      this.data = larger;
+    }
+    this.data[this.length++] = value;
   }
 }

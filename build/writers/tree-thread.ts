@@ -59,30 +59,15 @@ if (parentPort && data?.job === 'bible-tree') {
         }
       }
     });
-    // The whole version in one file, made here while the version is in memory. Writing and compressing
-    // it (0.3-0.4 s) goes to whichever thread is ahead: the index thread when it has taken this
-    // version's books already, else this one. Which thread is the slower depends on the machine: the
-    // index thread spends about a third more CPU, this one waits on the disk for 3,600 files a version.
+    // The whole version in one file, made here while the version is in memory; the main thread compresses it.
     const download = timed(`download ${code}`, () => {
       const { file, link } = downloadFile(version);
-      const content = wholeBuffer(file.content);
-      if (Atomics.load(consumed, 0) >= sent) {
-        toIndex.postMessage({ kind: 'download', path: file.path, content } satisfies TreeToIndexMessage, [content.buffer as ArrayBuffer]);
-      } else {
-        toIndex.postMessage({ kind: 'download', path: file.path } satisfies TreeToIndexMessage);
-        files.push(...writeLargeBuffer(data!.dir, file.path, content));
-      }
+      files.push(writeLargeBuffer(data!.dir, file.path, typeof file.content === 'string' ? Buffer.from(file.content) : file.content));
+      port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
       return link;
     });
     return { kind: 'built', report: { ...versionReport(versionCounts(version), text.issues), download }, files, timings };
   }
-}
-
-/** The bytes in an ArrayBuffer of their own, so they can be transferred rather than copied. */
-function wholeBuffer(content: string | Uint8Array): Uint8Array {
-  if (typeof content !== 'string' && content.byteOffset === 0 && content.byteLength === content.buffer.byteLength) return content;
-  // A copy (of a string's bytes, or of a view into a shared pool).
-  return new Uint8Array(typeof content === 'string' ? Buffer.from(content) : content);
 }
 
 /** Atomics.waitAsync (Node 16 on), which TypeScript types only from lib ES2024 on; the project's lib is ES2023. */

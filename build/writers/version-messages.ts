@@ -18,7 +18,7 @@ export type StepTimings = Record<string, number>;
 /**
  * How many versions' books the index thread has taken, shared by both threads (an Int32Array of one
  * element over a SharedArrayBuffer): the tree thread waits on it before handing over the next
- * version, and reads it to see which thread is behind.
+ * version.
  */
 export type ConsumedCounter = Int32Array;
 
@@ -48,9 +48,19 @@ export interface TreeJob {
   text?: VersionText;
 }
 
+/**
+ * Either thread → main: a large file (a search index, a download) is written under the staging
+ * folder; the main thread makes its compressed copies (version-threads.ts says why).
+ */
+export interface CompressRequest {
+  kind: 'compress';
+  path: string;
+}
+
 /** Tree thread → main. */
 export type FromTreeThread =
   | { kind: 'progress'; step: string }
+  | CompressRequest
   | {
       kind: 'built';
       report: Pick<VersionReport, 'lang' | 'code' | 'books' | 'chapters' | 'verses' | 'issues' | 'download'>;
@@ -59,12 +69,8 @@ export type FromTreeThread =
     }
   | { kind: 'failed'; message: string; stack?: string };
 
-/**
- * Tree thread → index thread, per version in order: its canonical books, one message each, then
- * the end of its books, then its download: with its bytes (transferred, not copied) when the index
- * thread is to write and compress it, without when the tree thread does.
- */
-export type TreeToIndexMessage = { kind: 'book'; book: Book } | { kind: 'end' } | { kind: 'download'; path: string; content?: Uint8Array };
+/** Tree thread → index thread, per version in order: its canonical books, one message each, then the end of its books. */
+export type TreeToIndexMessage = { kind: 'book'; book: Book } | { kind: 'end' };
 
 /** Main → index thread, in the build's version order. */
 export type IndexJob =
@@ -72,8 +78,9 @@ export type IndexJob =
   | { kind: 'copy'; lang: Lang; previousDatabase: string }
   | { kind: 'finish' };
 
-/** Index thread → main: one answer per job, in order. */
+/** Index thread → main: one answer per job, in order, and a request to compress each search index it writes. */
 export type FromIndexThread =
+  | CompressRequest
   | { kind: 'done'; files: WrittenFile[]; timings: StepTimings }
   | { kind: 'finished'; databaseBytes: number; timings: StepTimings }
   | { kind: 'failed'; message: string; stack?: string };

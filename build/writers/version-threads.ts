@@ -1,8 +1,9 @@
-// The build's two worker threads seen from the main thread: the tree thread (read, static files) and the index thread (database, search indexes).
+// The build's two worker threads seen from the main thread: the tree thread (read, static files) and the index thread (database, search indexes); the main thread compresses their large files.
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { Lang } from '../contract/books.ts';
 import { startBundledWorkers } from './bundled-worker.ts';
 import { DatabaseWriter } from './database.ts';
+import { compressLargeFile } from './large-file.ts';
 import type { VersionInfo } from './types.ts';
 import type {
   FromIndexThread,
@@ -23,21 +24,26 @@ export type TreeResult = Extract<FromTreeThread, { kind: 'built' }>;
  * (measured: the index thread's heap reached 180 MB for a live set near 40 MB); a bound makes it
  * collect instead, and the build's peak follows the bounds. Measured on the five versions: the
  * tree thread runs out of heap at 32 MB of old generation and works at 40 (48 leaves room for a
- * larger source); the index thread holds a version's postings and raw tokens (about 30 MB of live
- * heap when its books are in, for each version) and one book: at 40 MB it ran out in one build of
- * three, so it has 64. A young generation of 4 MB costs more frequent scavenges, not time that shows;
- * 16 MB added 30 MB to the build's peak.
+ * larger source); the index thread holds a version's raw tokens and terms, and one book (its
+ * postings are in typed arrays, off this heap): at 40 MB, before the postings moved there, it ran
+ * out in one build of three; it has 64. A young generation of 4 MB costs more frequent scavenges,
+ * not time that shows (8 and 16 MB measured the same wall time, with 10-20 MB more at the peak).
  */
 const TREE_HEAP = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
 const INDEX_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 };
 
 /**
  * The two threads that write the versions, so the main thread holds no version: the tree thread
- * reads a version and writes its chapter files, and hands its books over a channel to the index
- * thread, which writes its database rows and search index while the tree thread goes on with the
- * next version; the version's download is made by the tree thread and written and compressed by
- * whichever thread is ahead (tree-thread.ts). Each thread runs its file bundled (bundled-worker.ts)
- * with a bounded heap.
+ * reads a version and writes its chapter files and its download, and hands its books over a
+ * channel to the index thread, which writes its database rows and search index while the tree
+ * thread goes on with the next version. Each thread runs its file bundled (bundled-worker.ts) with
+ * a bounded heap.
+ *
+ * The compressed copies of the large files (five search indexes and five downloads, 6-9 MB each,
+ * about a fifth of the build's CPU) are made here, on the main thread, which otherwise only waits:
+ * three threads on two cores, so whichever worker has less left to do gives up its core to them,
+ * and neither worker's share of the build waits on the other's compression. One file is compressed
+ * at a time, read back from the page cache, so no bytes wait in memory.
  *
  * @example const threads = await VersionThreads.start(staging.dir, dbPath, hash, onStep); const tree = threads.build(job, info, hash); await threads.finish();
  */
@@ -48,6 +54,12 @@ export class VersionThreads {
   readonly #treeWaiting: Deferred<TreeResult>[] = [];
   readonly #indexWaiting: Deferred<FromIndexThread>[] = [];
   readonly #indexFiles: WrittenFile[] = [];
+  readonly #dir: string;
+  /** Large files waiting for their compressed copies, and the copies made. */
+  readonly #toCompress: string[] = [];
+  readonly #compressed: WrittenFile[] = [];
+  /** Settles when the queue is empty (or compressing failed), while it is being worked through. */
+  #compressing: Promise<void> | undefined;
   readonly timings: StepTimings = {};
   #failure: Error | undefined;
 
@@ -67,20 +79,23 @@ export class VersionThreads {
         options: { workerData: indexData, transferList: [channel.port2], resourceLimits: INDEX_HEAP },
       },
     ]);
-    return new VersionThreads(tree, index, databasePath, onStep);
+    return new VersionThreads(tree, index, dir, databasePath, onStep);
   }
 
-  private constructor(tree: Worker, index: Worker, databasePath: string, onStep: (step: string) => void) {
+  private constructor(tree: Worker, index: Worker, dir: string, databasePath: string, onStep: (step: string) => void) {
     this.#tree = tree;
     this.#index = index;
+    this.#dir = dir;
     this.#databasePath = databasePath;
     this.#tree.on('message', (message: FromTreeThread) => {
       if (message.kind === 'progress') return onStep(message.step);
+      if (message.kind === 'compress') return this.#compress(message.path);
       if (message.kind === 'failed') return this.#fail(threadError('tree', message));
       Object.assign(this.timings, message.timings);
       this.#treeWaiting.shift()?.resolve(message);
     });
     this.#index.on('message', (message: FromIndexThread) => {
+      if (message.kind === 'compress') return this.#compress(message.path);
       if (message.kind === 'failed') return this.#fail(threadError('index', message));
       Object.assign(this.timings, message.timings);
       if (message.kind === 'done') this.#indexFiles.push(...message.files);
@@ -118,18 +133,49 @@ export class VersionThreads {
     this.#sendIndex({ kind: 'copy', lang, previousDatabase });
   }
 
-  /** Waits for every version, merges the full-text index and renames the database into place. */
+  /**
+   * Waits for every version, merges the full-text index and renames the database into place, and
+   * waits for the last compressed copies; returns the files the index thread and the compression wrote.
+   */
   async finish(): Promise<{ files: WrittenFile[]; databaseBytes: number }> {
     const finished = this.#sendIndex({ kind: 'finish' });
     const message = await finished;
     await this.#stop();
-    return { files: this.#indexFiles, databaseBytes: message.kind === 'finished' ? message.databaseBytes : 0 };
+    await this.#compressing;
+    if (this.#failure) throw this.#failure;
+    return { files: [...this.#indexFiles, ...this.#compressed], databaseBytes: message.kind === 'finished' ? message.databaseBytes : 0 };
   }
 
   /** Stops both threads and removes the unfinished database (after a failed build). */
   async abort(): Promise<void> {
+    // Nothing more is compressed into a staging folder that is being discarded.
+    this.#toCompress.length = 0;
     await this.#stop();
     await DatabaseWriter.removeTemporary(this.#databasePath);
+  }
+
+  /** Queues a large file for its compressed copies, made one at a time, each in a task of its own so messages are handled between them. */
+  #compress(path: string): void {
+    this.#toCompress.push(path);
+    this.#compressing ??= new Promise<void>((done) => {
+      const next = () => {
+        const path = this.#toCompress.shift();
+        if (path === undefined || this.#failure) {
+          this.#compressing = undefined;
+          return done();
+        }
+        const at = performance.now();
+        try {
+          this.#compressed.push(...compressLargeFile(this.#dir, path));
+        } catch (error) {
+          this.#fail(error as Error);
+        }
+        this.timings['compress large files (main thread)'] =
+          (this.timings['compress large files (main thread)'] ?? 0) + Math.round(performance.now() - at);
+        setImmediate(next);
+      };
+      setImmediate(next);
+    });
   }
 
   #sendIndex(job: IndexJob): Promise<FromIndexThread> {

@@ -1,7 +1,8 @@
 // The build pipeline on synthetic sources: builds once, skips an up-to-date output, refuses a wrong file.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../../build/contract/layout.ts';
@@ -52,7 +53,12 @@ describe('Bible build pipeline (synthetic sources)', () => {
     expect(versions.versions.map((v: { lang: string }) => v.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.br'));
     await stat(join(dir, 'public/api/v1/bible/fr/GEN/1.json.gz'));
-    await stat(join(dir, 'public/bible-search/nl.json'));
+    // The large files (search indexes, downloads), whose copies the main thread makes, come with both copies, whole.
+    for (const path of ['bible-search/nl.json', 'bible-search/fr.json', 'api/v1/bible/en/download.json', 'api/v1/bible/pt/download.json']) {
+      const [file, br, gz] = await Promise.all(['', '.br', '.gz'].map((suffix) => readFile(join(dir, 'public', `${path}${suffix}`))));
+      expect(brotliDecompressSync(br).equals(file), `${path}.br`).toBe(true);
+      expect(gunzipSync(gz).equals(file), `${path}.gz`).toBe(true);
+    }
     expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://api.example.org/api/v1/bible/search');
     expect(await readFile(join(dir, 'public/_headers'), 'utf8')).toContain(
       'Cache-Control: public, max-age=86400, stale-while-revalidate=604800',
@@ -65,6 +71,8 @@ describe('Bible build pipeline (synthetic sources)', () => {
     const report = JSON.parse(await readFile(options.reportPath!, 'utf8'));
     expect(report.versions[0]).toMatchObject({ lang: 'fr', code: 'LSG', issues: { 'missing-verse': { count: 1, where: ['JHN 3:15'] } } });
     expect(report.outputs.files).toBeGreaterThan(0);
+    const onDisk = (await readdir(join(dir, 'public'), { recursive: true })).filter((name) => /\.(br|gz)$/.test(name));
+    expect(report.outputs.compressedFiles).toBe(onDisk.length);
   });
 
   it('does nothing when the output already carries the build hash', async () => {
