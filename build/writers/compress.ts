@@ -25,20 +25,20 @@ export interface CompressOptions {
  * strategy), 11 gives 10% less in 6.3 s.
  *
  * Large files (the five search indexes, 8.5-9 MB each, and the five downloads, 5.7-6.3 MB), measured
- * together, CPU best of three (a fresh encoder's memory from a fresh process): brotli 5 with a 1 MB
- * window (2^20) gives 9.06 MB of indexes in 1.55 s where a 4 MB window gave 9.03 MB in 2.32 s, and
- * each encoder takes 13 MB of RSS instead of 35 (its ring buffer and hash chains follow the window);
- * the downloads come out 0.4% larger than with their own 8 MB window, in less time. Quality 6 at
- * the same window is 0.7% smaller and 12-20% slower; quality 4 is 9% larger. Gzip 5 gives 0.4% more
- * than gzip 6 on the indexes (1.5% on the downloads) in half the time (0.81 s against 1.54 s).
+ * together, CPU best of three (a fresh encoder's memory from a fresh process): a 1 MB brotli window
+ * (2^20) rather than 4 MB takes each encoder 13 MB of RSS instead of 35 (its ring buffer and hash
+ * chains follow the window) for 0.3% more bytes. At that window, quality 4 gives 16.6 MB in 1.5 s
+ * where quality 5 gave 15.5 MB in 2.2 s, and gzip 4 gives 19.1 MB in 1.0 s where gzip 5 gave
+ * 18.3 MB in 1.5 s: 4-7% more bytes for a file fetched once, against a seventh of the build's CPU
+ * (the 10 s goal on two cores, `npm run bench:bible`).
  */
 export const DEFAULT_COMPRESS_OPTIONS: Required<CompressOptions> = {
   brotliQuality: 8,
   gzipLevel: 9,
   largeFileBytes: 1_000_000,
-  largeFileBrotliQuality: 5,
+  largeFileBrotliQuality: 4,
   largeFileBrotliWindow: 20,
-  largeFileGzipLevel: 5,
+  largeFileGzipLevel: 4,
 };
 
 /** The brotli and gzip settings for one input of `bytes` bytes. */

@@ -1,6 +1,7 @@
 // The tree thread of the build: reads each version given to it, writes its static files into the staging folder, and hands its books to the index thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { staticPaths } from '../contract/layout.ts';
 import { readSource } from '../read-source.ts';
 import { versionReport } from '../report.ts';
 import { compressedCopies } from './compress.ts';
@@ -52,16 +53,21 @@ if (parentPort && data?.job === 'bible-tree') {
     toIndex.postMessage({ kind: 'end' } satisfies TreeToIndexMessage);
     sent++;
     const files: WrittenFile[] = [];
+    // Each chapter file's bytes, kept for the download, which holds them all in the same order.
+    const chapterFiles: Uint8Array[] = [];
     timed(`tree ${code}`, () => {
+      const books = staticPaths.books(job.entry.lang);
       for (const file of versionTree(version)) {
-        for (const output of [file, ...compressedCopies(file)]) {
+        const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+        if (file.path !== books) chapterFiles.push(bytes);
+        for (const output of [{ path: file.path, content: bytes }, ...compressedCopies({ path: file.path, content: bytes })]) {
           files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
         }
       }
     });
     // The whole version in one file, made here while the version is in memory; the main thread compresses it.
     const download = timed(`download ${code}`, () => {
-      const { file, link } = downloadFile(version);
+      const { file, link } = downloadFile(version, chapterFiles);
       files.push(writeLargeBuffer(data!.dir, file.path, typeof file.content === 'string' ? Buffer.from(file.content) : file.content));
       port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
       return link;
