@@ -8,11 +8,11 @@
 //   --public-url URL  the service's public address, base of the problem type URIs in the error files
 //                  (else PUBLIC_BASE_URL, as the service reads it, else http://127.0.0.1:3000)
 //   --force        rebuild even when the output is up to date
-import { chalk } from 'zx';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { buildBible } from '../build/pipeline.ts';
 import { resolveSourcesDir } from '../build/sources.ts';
 import { parseCommandLine } from './command-line.ts';
+import { colored } from './lib/colors.ts';
 
 const options = parseCommandLine('scripts/build-bible.ts', {
   sources: { type: 'string' },
@@ -35,22 +35,24 @@ try {
     publicUrl: publicUrlOption(),
     force: options.force,
     onProgress: interactive
-      ? (step) => process.stdout.write(`\r\x1b[K${chalk.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
+      ? (step) => process.stdout.write(`\r\x1b[K${colored('dim', `${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
       : undefined,
   });
   if (interactive) process.stdout.write('\r\x1b[K');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (result.status === 'up-to-date') {
-    console.log(chalk.green(`Bible build ${result.buildHash.slice(0, 12)} is up to date (checked in ${seconds} s); --force rebuilds.`));
+    console.log(
+      colored('green', `Bible build ${result.buildHash.slice(0, 12)} is up to date (checked in ${seconds} s); --force rebuilds.`),
+    );
   } else {
     console.log(result.summary);
-    console.log(chalk.green(`Bible built in ${seconds} s`));
+    console.log(colored('green', `Bible built in ${seconds} s`));
   }
 } catch (error) {
   if (interactive) process.stdout.write('\n');
   // Source errors already say what went wrong and what to do; other errors keep their stack.
   const known = error instanceof Error && /Source|Manifest/.test(error.name);
-  console.error(chalk.red(known ? (error as Error).message : ((error as Error).stack ?? String(error))));
+  console.error(colored('red', known ? (error as Error).message : ((error as Error).stack ?? String(error)), process.stderr));
   process.exitCode = 1;
 }
 

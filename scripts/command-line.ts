@@ -1,6 +1,6 @@
 // The scripts' command lines, parsed by node:util parseArgs: a bad one ends the script with one line.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { chalk } from 'zx';
+import { colored } from './lib/colors.ts';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
@@ -21,7 +21,7 @@ export function parseCommandLine<const Options extends OptionsConfig>(script: st
   } catch (error) {
     // parseArgs explains some mistakes over several lines; one line reads better in a terminal and a log.
     const message = (error as Error).message.replace(/\s*\n\s*/g, ' ');
-    console.error(chalk.red(`${message} (see the usage at the top of ${script})`));
+    console.error(colored('red', `${message} (see the usage at the top of ${script})`, process.stderr));
     process.exit(1);
   }
 }
