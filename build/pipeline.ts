@@ -115,7 +115,8 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   const built: VersionReport[] = [];
   try {
     const versions: (VersionReport | { pending: Promise<TreeResult>; versionHash: string })[] = [];
-    for (const [index, entry] of entries.entries()) {
+    for (const index of await writingOrder(entries, options.sourcesDir)) {
+      const entry = entries[index]!;
       const hash = versionHashes[index];
       const reusable = previous.version(entry.code, hash);
       if (reusable) {
@@ -143,6 +144,8 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
       built.push({ ...result.report, versionHash: version.versionHash, reused: false });
     }
     await threads.treeDone();
+    // Listed, stamped and reported in the spec's order, whatever the order they were written in.
+    built.sort((a, b) => LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang));
     const infoOf = new Map(entries.map((entry) => [entry.code, entry]));
     const listed = built.map((version) => ({
       info: infoOf.get(version.code)!,
@@ -194,6 +197,21 @@ export async function isUpToDate(publicDir: string, databasePath: string, buildH
 function searchIndexFiles(lang: string): string[] {
   const path = staticPaths.searchIndex(lang);
   return [path, `${path}.br`, `${path}.gz`];
+}
+
+/**
+ * The order the threads write the versions in (indexes into `entries`): the smallest source first,
+ * then the others in the spec's order. The index thread waits for the tree thread to read a version
+ * before it has anything to do, so the first read leaves a core idle: SpaRV (1.5 MB) is read in
+ * 0.3 s, LSG (1.8 MB of USFM) in about 1 s. The lightest version today (STV) stays last, so little is left
+ * for one thread alone at the end. The outputs (versions list, stamp, report) keep the spec's order;
+ * only the database's blocks of verse ids follow this one (the service finds a language's block by
+ * its ids, never by its place).
+ */
+async function writingOrder(entries: readonly VersionManifestEntry[], sourcesDir: string): Promise<number[]> {
+  const sizes = await Promise.all(entries.map(async (entry) => (await stat(sourcePath(sourcesDir, entry))).size));
+  const first = sizes.indexOf(Math.min(...sizes));
+  return [first, ...[...entries.keys()].filter((index) => index !== first)];
 }
 
 /** Versions in the spec's language order (fr, en, es, pt, nl), whatever the manifest's order. */

@@ -59,6 +59,26 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
     }
   });
 
+  it('writes the smallest source first (SpaRV: its verses hold the first ids, each language one block in Bible order) and lists and reports in the spec order', async () => {
+    const db = new Database(options.databasePath!, { readonly: true });
+    try {
+      const blocks = db
+        .prepare('SELECT lang, min(id) AS first, max(id) AS last, count(*) AS rows FROM verses GROUP BY lang ORDER BY first')
+        .all() as {
+        lang: string;
+        first: number;
+        last: number;
+        rows: number;
+      }[];
+      expect(blocks.map((block) => block.lang)).toEqual(['es', 'fr', 'en', 'pt', 'nl']);
+      for (const block of blocks) expect(block.last - block.first + 1, block.lang).toBe(block.rows);
+    } finally {
+      db.close();
+    }
+    const report = JSON.parse(await readFile(options.reportPath!, 'utf8'));
+    expect(report.versions.map((version: { lang: string }) => version.lang)).toEqual(['fr', 'en', 'es', 'pt', 'nl']);
+  });
+
   it('puts the golden verses in their chapter files', async () => {
     for (const [lang, golden] of Object.entries(GOLDEN)) {
       const chapter = JSON.parse(await readFile(join(tree(), golden.path), 'utf8'));
