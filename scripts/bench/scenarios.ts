@@ -133,6 +133,7 @@ export const GOALS = {
   worstSearchMs: 25,
   serviceRssMb: 200,
   buildRssMb: 300,
+  buildSeconds: 10,
 } as const;
 
 /** The church profile on one deployment: a storage backend and how many instances (more than one: behind nginx, one Redis). */
