@@ -1,23 +1,15 @@
 // Per-address limit on the Bible's dynamic endpoints (range, search, passage); config.bibleRateLimitPerMinute, 0 = off.
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { type Problem, problems } from '../../build/contract/problems.ts';
+import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
-import { createWindowCounter } from './window-limiter.ts';
+import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
 
 /** The name of the per-address policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const bibleLimitPolicyName = (limit: number) => `${limit}-per-minute-per-address`;
-
-/** What counting one request decided: the rate-limit headers to send, and the 429 when the address is over its limit. */
-export interface BibleLimitOutcome {
-  /** `RateLimit`, `RateLimit-Policy` and, past the limit, `Retry-After`, in that order, as name/value pairs. */
-  headers: [string, string][];
-  /** Set past the limit: the request is refused with this problem. */
-  refused?: Problem;
-}
 
 /** The Bible's per-address limiter; one per app, shared by the Express routes and the fast path (one count per request). */
 export interface BibleLimit {
@@ -26,7 +18,7 @@ export interface BibleLimit {
    * the limit is off or its store failed (the request passes, as a Redis outage must not take the
    * Bible down; the failure is logged as the other limiters log theirs).
    */
-  count(address: string): Promise<BibleLimitOutcome | undefined>;
+  count(address: string): Promise<LimitOutcome | undefined>;
 }
 
 /**
@@ -48,11 +40,7 @@ export function createBibleLimit(services: Pick<AppServices, 'config' | 'limitSt
   });
   return {
     async count(address) {
-      const counted = await counter.count(ipKeyGenerator(address));
-      if (!counted) return undefined;
-      const { headers, retryAfterSeconds } = counted;
-      if (retryAfterSeconds === undefined) return { headers };
-      return { headers, refused: problems.bibleRateLimited(limit, String(retryAfterSeconds)) };
+      return limitOutcome(await counter.count(ipKeyGenerator(address)), (retryAfter) => problems.bibleRateLimited(limit, retryAfter));
     },
   };
 }

@@ -1,23 +1,15 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
-import { type Problem, problems } from '../../build/contract/problems.ts';
+import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from './limiter-logger.ts';
-import { createWindowCounter } from './window-limiter.ts';
+import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** The name of the per-key policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-key`;
-
-/** What counting one request decided: the rate-limit headers to send, and the 429 when the key is over its limit. */
-export interface KeyLimitOutcome {
-  /** `RateLimit`, `RateLimit-Policy` and, past the limit, `Retry-After`, in that order, as name/value pairs. */
-  headers: [string, string][];
-  /** Set past the limit: the request is refused with this problem. */
-  refused?: Problem;
-}
 
 /** The per-key limiter; one per app, shared by the Express middleware and the church fast path (one count per request). */
 export interface KeyLimit {
@@ -25,7 +17,7 @@ export interface KeyLimit {
    * Counts one request of the key whose opaque rate-limit value is `rateLimitKey` (KeyAuthLocals).
    * Undefined when the store failed: the request passes, as a Redis outage must not take the API down (logged).
    */
-  count(rateLimitKey: string): Promise<KeyLimitOutcome | undefined>;
+  count(rateLimitKey: string): Promise<LimitOutcome | undefined>;
 }
 
 /**
@@ -44,11 +36,7 @@ export function createKeyLimit(services: Pick<AppServices, 'config' | 'limitStor
   });
   return {
     async count(rateLimitKey) {
-      const counted = await counter.count(`key:${rateLimitKey}`);
-      if (!counted) return undefined;
-      const { headers, retryAfterSeconds } = counted;
-      if (retryAfterSeconds === undefined) return { headers };
-      return { headers, refused: problems.keyRateLimited(limit, String(retryAfterSeconds)) };
+      return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => problems.keyRateLimited(limit, retryAfter));
     },
   };
 }

@@ -1,6 +1,7 @@
 // A fixed-window rate limiter over an express-rate-limit Store: one count per request, the draft-8 RateLimit headers, past the limit the Retry-After.
 import { createHash } from 'node:crypto';
 import type { Logger as LimiterLogger, Options, Store } from 'express-rate-limit';
+import type { Problem } from '../../build/contract/problems.ts';
 
 export interface WindowCounterOptions {
   windowMs: number;
@@ -20,6 +21,26 @@ export interface WindowCount {
   headers: [string, string][];
   /** Set past the limit: seconds to the window's end (the Retry-After value). */
   retryAfterSeconds?: number;
+}
+
+/** What a limiter decided for one request: the rate-limit headers to send, and the 429 problem when it is over its limit. */
+export interface LimitOutcome {
+  /** `RateLimit`, `RateLimit-Policy` and, past the limit, `Retry-After`, in that order, as name/value pairs. */
+  headers: [string, string][];
+  /** Set past the limit: the request is refused with this problem. */
+  refused?: Problem;
+}
+
+/**
+ * A count as the key limit and the Bible limit answer it: its headers, and past the limit the
+ * problem `refuse` makes of the Retry-After value. Undefined stays undefined (the store failed).
+ *
+ * @example limitOutcome(await counter.count(key), (retryAfter) => problems.keyRateLimited(limit, retryAfter))
+ */
+export function limitOutcome(counted: WindowCount | undefined, refuse: (retryAfter: string) => Problem): LimitOutcome | undefined {
+  if (!counted) return undefined;
+  const { headers, retryAfterSeconds } = counted;
+  return retryAfterSeconds === undefined ? { headers } : { headers, refused: refuse(String(retryAfterSeconds)) };
 }
 
 /** One limiter's counts, used by Express middleware and by the handlers in front of Express alike (key-limit.ts, bible-limit.ts). */
