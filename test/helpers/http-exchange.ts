@@ -1,5 +1,7 @@
 // Test helper: one HTTP request over node:http as sent, its answer's status, headers and raw bytes (no transparent decompression).
+import { createHash } from 'node:crypto';
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 export interface Exchange {
   status: number;
@@ -46,4 +48,40 @@ export function comparableHeaders(headers: Exchange['headers']): Exchange['heade
   if (typeof rest['x-request-id'] === 'string')
     rest['x-request-id'] = rest['x-request-id'].replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'uuid');
   return rest;
+}
+
+/** An answer as a snapshot keeps it: what a client sees of it, whatever is not the same from one run to the next left out. */
+export interface RecordedAnswer {
+  status: number;
+  headers: Exchange['headers'];
+  /** The body as text, decoded when it was sent compressed; a long one by its length and SHA-256. */
+  body: string;
+}
+
+/** Bodies up to this length are kept as text in a snapshot; longer ones by their length and hash. */
+const RECORDED_TEXT_MAX = 2_000;
+
+/**
+ * The answer as comparableHeaders compares it, without the RateLimit-Policy partition key (it
+ * derives from a key made at random) and, when the body is compressed, without its length (the
+ * bytes depend on the zlib version, so the body is kept decoded; its length is checked here).
+ */
+export function recordedAnswer(answer: Exchange): RecordedAnswer {
+  const headers = comparableHeaders(answer.headers);
+  if (typeof headers['ratelimit-policy'] === 'string')
+    headers['ratelimit-policy'] = headers['ratelimit-policy'].replace(/pk=:[^:]*:/, 'pk=:_:');
+  let body = answer.body;
+  const coding = headers['content-encoding'];
+  if (coding !== undefined) {
+    if (Number(headers['content-length']) !== body.length)
+      throw new Error(`Content-Length ${headers['content-length']} of ${body.length} bytes`);
+    headers['content-length'] = '_';
+    if (body.length > 0) body = coding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body);
+  }
+  const text = body.toString('utf8');
+  return {
+    status: answer.status,
+    headers,
+    body: text.length <= RECORDED_TEXT_MAX ? text : `${body.length} bytes, sha256 ${createHash('sha256').update(body).digest('base64url')}`,
+  };
 }
