@@ -1,6 +1,7 @@
 // The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle; as a function and as Express middleware.
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
@@ -87,13 +88,11 @@ const RATE_LIMIT_KEYS_KEPT = 10_000;
  * whether the key is valid (that is looked up on every request).
  */
 function rateLimitKeys(): (fingerprint: string) => string {
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: RATE_LIMIT_KEYS_KEPT });
   return (fingerprint) => {
     let key = known.get(fingerprint);
     if (key === undefined) {
       key = createHash('sha256').update(`rate-limit:${fingerprint}`).digest('base64url').slice(0, 22);
-      // Oldest first out: a Map iterates in insertion order.
-      if (known.size >= RATE_LIMIT_KEYS_KEPT) known.delete(known.keys().next().value!);
       known.set(fingerprint, key);
     }
     return key;
