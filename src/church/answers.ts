@@ -1,11 +1,13 @@
 // The church endpoints' answers, made once for the Express routes (routes.ts) and the fast path (fast-path.ts): each a JSON body serialised and tagged.
 import { problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import { type PreparedJson, prepareJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
+import type { ChurchRepository } from './repository.ts';
 import {
   type Album,
   type ChurchEvent,
@@ -43,11 +45,18 @@ const MINUTE_MS = 60_000;
  */
 const KEPT_EVENTS_MAX_CHARS = 8 * 1024;
 
+/** What the answers are made from: the church reads, the public site's address (for links), what "now" is. */
+export interface ChurchAnswersDependencies {
+  churches: ChurchRepository;
+  config: Pick<Config, 'publicSiteUrl'>;
+  clock: Clock;
+}
+
 /**
  * One per app: the profile and upcoming-events bodies it keeps with their records are shared by
  * whichever of the routes and the fast path answers.
  */
-export function createChurchAnswers(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): ChurchAnswers {
+export function createChurchAnswers(services: ChurchAnswersDependencies): ChurchAnswers {
   const { churches, config, clock } = services;
   const site = config.publicSiteUrl;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');

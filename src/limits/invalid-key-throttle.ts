@@ -1,9 +1,18 @@
 // The per-address throttle of failed key authentications: counts only 401s; past the limit an address's invalid keys get 429, its valid ones are still served.
 import { ipKeyGenerator, type Options } from 'express-rate-limit';
 import { type Problem, problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
+import type { LimitStores } from './stores.ts';
+
+/** What the throttle is made from. */
+export interface InvalidKeyThrottleDependencies {
+  config: Pick<Config, 'invalidKeyLimitPerMinute'>;
+  limitStores: Pick<LimitStores, 'invalidKey'>;
+  logger: Logger;
+}
 
 export interface InvalidKeyThrottle {
   /**
@@ -21,7 +30,7 @@ export interface InvalidKeyThrottle {
  * and bursts of valid requests, however concurrent, can never trip it. A store that fails or does
  * not answer lets the request have its 401 (logged by the store).
  */
-export function createInvalidKeyThrottle(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): InvalidKeyThrottle {
+export function createInvalidKeyThrottle(services: InvalidKeyThrottleDependencies): InvalidKeyThrottle {
   const limit = services.config.invalidKeyLimitPerMinute;
   const store = services.limitStores.invalidKey;
   const log = limiterLogger(services.logger, 'invalid-key');
@@ -47,7 +56,7 @@ export function createInvalidKeyThrottle(services: Pick<AppServices, 'config' | 
 }
 
 /** express-rate-limit initialises the stores it is given; this throttle uses its store directly, so it does. */
-function initStore(store: AppServices['limitStores']['invalidKey'], log: ReturnType<typeof limiterLogger>): void {
+function initStore(store: LimitStores['invalidKey'], log: ReturnType<typeof limiterLogger>): void {
   try {
     Promise.resolve(store.init?.({ windowMs: RATE_LIMIT_WINDOW_MS } as Options)).catch((error: unknown) =>
       log.error(error, 'invalid-key throttle: store initialisation failed'),

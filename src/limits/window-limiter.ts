@@ -1,6 +1,7 @@
 // A fixed-window rate limiter over an express-rate-limit Store: one count per request, the draft-8 RateLimit headers, past the limit the Retry-After.
 import { createHash } from 'node:crypto';
 import type { Logger as LimiterLogger, Options, Store } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { Problem } from '../../build/contract/problems.ts';
 
 export interface WindowCounterOptions {
@@ -95,13 +96,11 @@ export function createWindowCounter(options: WindowCounterOptions): WindowCounte
  * base64(first 12 hex digits of its SHA-256). Remembered for the most recent keys.
  */
 function partitionKeys(): (key: string) => string {
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: PARTITION_KEYS_KEPT });
   return (key) => {
     let partition = known.get(key);
     if (partition === undefined) {
       partition = Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
-      // Oldest first out: a Map iterates in insertion order.
-      if (known.size >= PARTITION_KEYS_KEPT) known.delete(known.keys().next().value!);
       known.set(key, partition);
     }
     return partition;

@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { type AugmentedRequest, ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { AppServices } from '../app-services.ts';
+import type { Logger } from '../http/logger.ts';
 import { limiterLogger } from '../limits/limiter-logger.ts';
+import type { LimitStores } from '../limits/stores.ts';
 import { sendPage } from './page-response.ts';
 import { errorPage } from './views/error-page.ts';
 
@@ -14,11 +15,17 @@ export const FAILED_SIGN_INS_PER_ACCOUNT = 10;
 /** Failed sign-ins per client address per window, whatever the accounts tried. */
 export const FAILED_SIGN_INS_PER_CLIENT = 50;
 
+/** What the throttle is made from: its two stores (per address, per account) and where store errors are logged. */
+export interface SignInThrottleDependencies {
+  limitStores: Pick<LimitStores, 'signInAccount' | 'signInClient'>;
+  logger: Logger;
+}
+
 /**
  * Two limiters to put before the sign-in handler. Only failures count (the handler answers 401 for
  * them); the account is counted whether or not it exists, so the throttle reveals no account.
  */
-export function createSignInThrottle(services: Pick<AppServices, 'limitStores' | 'logger'>): RequestHandler[] {
+export function createSignInThrottle(services: SignInThrottleDependencies): RequestHandler[] {
   const common = {
     windowMs: SIGN_IN_WINDOW_MS,
     standardHeaders: false,

@@ -126,7 +126,10 @@ describe('the church fast path beside Express', () => {
   );
 
   it('refuses missing, malformed, unknown and revoked keys with the same problems', async () => {
-    const accounts = createAccountService({ repository: pair.fast.services.keys, fingerprinter: pair.fast.services.fingerprinter });
+    const accounts = createAccountService({
+      repository: pair.fast.services.accountRepository,
+      fingerprinter: pair.fast.services.fingerprinter,
+    });
     const email = 'fast-path-revoked@example.org';
     const revoked = await createTestKey(pair.fast.services, { email });
     const developer = await accounts.developerByEmail(email);
@@ -160,9 +163,12 @@ describe('the church fast path beside Express', () => {
     const fourth = remaining(await send(pair.fast.url, `${CHURCHES}/no-such-church`, { authorization }));
     expect([second, third, fourth]).toEqual([first - 1, first - 2, first - 3]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const accounts = createAccountService({ repository: pair.fast.services.keys, fingerprinter: pair.fast.services.fingerprinter });
+    const accounts = createAccountService({
+      repository: pair.fast.services.accountRepository,
+      fingerprinter: pair.fast.services.fingerprinter,
+    });
     const developerKeys = await accounts.listKeys(
-      (await pair.fast.services.keys.activeKeyByFingerprint(pair.fast.services.fingerprinter.fingerprint(fresh)))!.developerId,
+      (await pair.fast.services.accountRepository.activeKeyByFingerprint(pair.fast.services.fingerprinter.fingerprint(fresh)))!.developerId,
     );
     expect(developerKeys[0].lastUsedAt).not.toBeNull();
   });

@@ -87,8 +87,8 @@ describeWith(['postgres'], 'copy-to-postgres', () => {
     try {
       const response = await fetch(`${server.url}/api/public/v1/churches/grace-paris`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
-      const newcomer = await server.services.accounts.createDeveloper({ name: 'New', email: 'new@example.org', verified: true });
-      const { record } = await server.services.accounts.createKey(newcomer.id, 'after the move');
+      const newcomer = await server.services.accountService.createDeveloper({ name: 'New', email: 'new@example.org', verified: true });
+      const { record } = await server.services.accountService.createKey(newcomer.id, 'after the move');
       const [{ max }] = await databases
         .server()
         .query<{ max: number }>(target.name, 'SELECT max(id)::int AS max FROM api_keys WHERE id <> $1', [record.id]);

@@ -118,7 +118,7 @@ describe('every problem the service answers', () => {
     vi.restoreAllMocks();
 
     // The database not answering (the real thing, a stopped PostgreSQL: test/db/postgres-outage.test.ts).
-    vi.spyOn(server.services.keys, 'activeKeyByFingerprint').mockRejectedValueOnce(
+    vi.spyOn(server.services.accountRepository, 'activeKeyByFingerprint').mockRejectedValueOnce(
       new StorageUnavailableError('PostgreSQL cannot answer now: connect ECONNREFUSED'),
     );
     await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.17' });

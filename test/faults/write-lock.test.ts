@@ -36,7 +36,7 @@ describe('with the church database write-locked by another process', () => {
   it(`answers keyed requests within 100 ms while the lock is held for ${LOCK_MS / 1000} s, and records "last used" once it is released`, async () => {
     const email = 'locked-out@example.org';
     const key = await createTestKey(app.services, { email });
-    const developer = (await app.services.keys.developerByEmail(email))!;
+    const developer = (await app.services.accountRepository.developerByEmail(email))!;
     // A first request with another key, so that nothing measured below is a first-request cost (compiling, caches).
     expect((await getWithKey(app.url + CHURCH, await createTestKey(app.services))).status).toBe(200);
     const lock = await holdWriteLock(path.join(app.dir, 'church.sqlite'), LOCK_MS);
@@ -49,17 +49,17 @@ describe('with the church database write-locked by another process', () => {
       expect(response.status, `request ${i + 1}`).toBe(200);
       expect(elapsed, `request ${i + 1} took ${elapsed.toFixed(0)} ms`).toBeLessThan(100);
     }
-    expect((await app.services.keys.listKeys(developer.id))[0].lastUsedAt).toBeNull();
+    expect((await app.services.accountRepository.listKeys(developer.id))[0].lastUsedAt).toBeNull();
     expect(app.logs.some((line) => line.includes('not written (database busy)'))).toBe(true);
     expect(app.logs.some((line) => line.includes('"status":500'))).toBe(false);
 
     expect(await lock.exited).toBe(0);
     // The deferred write is retried every second once the lock is gone.
     const deadline = Date.now() + 3_000;
-    while ((await app.services.keys.listKeys(developer.id))[0].lastUsedAt === null && Date.now() < deadline) {
+    while ((await app.services.accountRepository.listKeys(developer.id))[0].lastUsedAt === null && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await app.services.keys.listKeys(developer.id))[0].lastUsedAt).not.toBeNull();
+    expect((await app.services.accountRepository.listKeys(developer.id))[0].lastUsedAt).not.toBeNull();
   }, 20_000);
 
   it('turns a database error in a request into a logged problem, never a bare 500', async () => {

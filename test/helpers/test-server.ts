@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
-import type { Clock } from '../../src/app-services.ts';
+import type { Clock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/http-server.ts';
 import { createLogger } from '../../src/http/logger.ts';

@@ -48,7 +48,7 @@ describe('signing up', () => {
     const verified = await client.post('/portal/verify-email', { token });
     expect(verified.status).toBe(303);
     expect((await client.follow(verified)).body).toContain('Your address is verified');
-    expect((await server.services.accounts.developerByEmail('ana@example.org'))?.emailVerifiedAt).not.toBeNull();
+    expect((await server.services.accountService.developerByEmail('ana@example.org'))?.emailVerifiedAt).not.toBeNull();
 
     const again = await client.get(portalPath(mail.link!));
     expect(again.status).toBe(400);
@@ -83,17 +83,17 @@ describe('signing up', () => {
     expect(address.body).toMatch(/id="field-email-error"/);
     const name = await client.post('/portal/sign-up', { name: ' ', email: 'cy@example.org', password: GOOD_PASSWORD });
     expect(name.body).toMatch(/id="field-name-error"/);
-    expect(await server.services.accounts.developerByEmail('cy@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('cy@example.org')).toBeUndefined();
   });
 
   it('refuses a reserved address with a clear message, the same whether or not an account has it', async () => {
-    await server.services.accounts.importReservedEmails(['pastor@example.org']);
+    await server.services.accountService.importReservedEmails(['pastor@example.org']);
     const client = new PortalClient(server.url);
     await client.get('/portal/sign-up');
     const refused = await client.post('/portal/sign-up', { name: 'Pastor', email: 'pastor@example.org', password: GOOD_PASSWORD });
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('is linked to another of our products');
-    expect(await server.services.accounts.developerByEmail('pastor@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('pastor@example.org')).toBeUndefined();
   });
 });
 
@@ -117,7 +117,9 @@ describe('API keys in the dashboard', () => {
       /<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\n<td><span class="status active">/,
     );
 
-    const { id } = (await server.services.accounts.listKeys((await server.services.accounts.developerByEmail('keys@example.org'))!.id))[0];
+    const { id } = (
+      await server.services.accountService.listKeys((await server.services.accountService.developerByEmail('keys@example.org'))!.id)
+    )[0];
     const confirm = await client.get(`/portal/keys/${id}/revoke`);
     expect(confirm.body).toContain('stops working at once');
     const revoked = await client.post(`/portal/keys/${id}/revoke`);
@@ -138,14 +140,14 @@ describe('API keys in the dashboard', () => {
   it('cannot be revoked by another developer, nor through a malformed id', async () => {
     const owner = await signUpVerified(server, 'owner@example.org');
     await createKey(owner, 'mine');
-    const ownerId = (await server.services.accounts.developerByEmail('owner@example.org'))!.id;
-    const { id } = (await server.services.accounts.listKeys(ownerId))[0];
+    const ownerId = (await server.services.accountService.developerByEmail('owner@example.org'))!.id;
+    const { id } = (await server.services.accountService.listKeys(ownerId))[0];
     const other = await signUpVerified(server, 'other@example.org');
     expect((await other.get(`/portal/keys/${id}/revoke`)).status).toBe(404);
     await other.get('/portal/keys');
     expect((await other.post(`/portal/keys/${id}/revoke`)).status).toBe(404);
     expect((await other.get('/portal/keys/1e3/revoke')).status).toBe(404);
-    expect((await server.services.accounts.listKeys(ownerId))[0].revokedAt).toBeNull();
+    expect((await server.services.accountService.listKeys(ownerId))[0].revokedAt).toBeNull();
   });
 
   it('need a signed-in developer: signed out, the pages send you to sign in', async () => {
