@@ -3,9 +3,9 @@ import type { Lang } from '../../build/contract/books.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { ApiError } from '../http/problem.ts';
+import type { StoredFile } from '../http/representations.ts';
 import { parseBook, parseChapter } from './params.ts';
 import type { BibleBuild } from './source.ts';
-import type { StaticFile } from './static-files.ts';
 
 /**
  * Chapter `chapterText` of book `abbr` in `lang`, from the tree, or an ApiError naming what is
@@ -13,7 +13,7 @@ import type { StaticFile } from './static-files.ts';
  *
  * @example readChapterFile(bible.current(), 'en', 'John', '3').identity.etag
  */
-export function readChapterFile(build: Pick<BibleBuild, 'queries' | 'files'>, lang: Lang, abbr: string, chapterText: string): StaticFile {
+export function readChapterFile(build: Pick<BibleBuild, 'queries' | 'files'>, lang: Lang, abbr: string, chapterText: string): StoredFile {
   const book = parseBook(build.queries, lang, abbr);
   const chapter = parseChapter(book, chapterText);
   const file = build.files.get(staticPaths.chapter(lang, book.usfm, chapter));

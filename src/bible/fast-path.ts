@@ -10,6 +10,7 @@ import type { FrontHandler } from '../http/http-server.ts';
 import { accessLogger, type Logger } from '../http/logger.ts';
 import { pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
+import type { StoredFile } from '../http/representations.ts';
 import { requestIdFor } from '../http/request-log.ts';
 import { writeProblem } from '../http/write-problem.ts';
 import type { BibleLimit } from '../limits/bible-limit.ts';
@@ -19,7 +20,6 @@ import { readRange } from './range.ts';
 import { searchBible } from './search.ts';
 import { sendStatic } from './send-static.ts';
 import type { BibleBuild, BibleSource } from './source.ts';
-import type { StaticFile } from './static-files.ts';
 
 export interface BibleFastPathOptions {
   bible: BibleSource;
@@ -37,7 +37,7 @@ export interface BibleFastPathOptions {
  * reads go through the per-address limit first, as the Express routes put the limiter first.
  */
 type Answer = { counted: boolean } & (
-  | { kind: 'file'; file: StaticFile }
+  | { kind: 'file'; file: StoredFile }
   | { kind: 'range'; json: string }
   | { kind: 'search'; build: BibleBuild; params: SearchParams }
   | { kind: 'problem'; problem: Problem }

@@ -4,10 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { ifNoneMatchMatches } from '../http/cache.ts';
-import { closeDiskFile, type DiskFile, negotiate, type StaticFile } from './static-files.ts';
+import { closeDiskFile, type DiskFile, negotiate, type StoredFile } from '../http/representations.ts';
 
 /** A file the stamp promises; its absence means a broken tree, not a client error. */
-export function requireFile<F extends StaticFile | DiskFile>(file: F | undefined, relativePath: string): F {
+export function requireFile<F extends StoredFile | DiskFile>(file: F | undefined, relativePath: string): F {
   if (!file) throw new Error(`Bible tree lacks ${relativePath}`);
   return file;
 }
@@ -18,18 +18,15 @@ export function requireFile<F extends StaticFile | DiskFile>(file: F | undefined
  * fast path's request id and CORS headers, which the Express middleware sets on `res` instead).
  * Takes Node's request and response, so the Express routes and the fast path send the same bytes.
  */
-export function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, leading: readonly string[] = []): void {
+export function sendStatic(req: IncomingMessage, res: ServerResponse, file: StoredFile, leading: readonly string[] = []): void {
   const representation = negotiate(file, req.headers['accept-encoding']);
+  const head = [...leading, 'Cache-Control', BIBLE_CACHE_CONTROL];
   if (ifNoneMatchMatches(req.headers['if-none-match'], representation.etag)) {
-    res.writeHead(
-      304,
-      leading.length === 0 ? (representation.notModifiedHeaders as string[]) : [...leading, ...representation.notModifiedHeaders],
-    );
+    res.writeHead(304, [...head, ...representation.notModifiedHeaders]);
     res.end();
     return;
   }
-  // writeHead does not change the array: the stored one is handed over as it is.
-  res.writeHead(200, leading.length === 0 ? (representation.okHeaders as string[]) : [...leading, ...representation.okHeaders]);
+  res.writeHead(200, [...head, ...representation.okHeaders]);
   if (req.method === 'HEAD') {
     res.end();
     return;

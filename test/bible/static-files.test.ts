@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { buildStamp } from '../../build/contract/stamp.ts';
-import { type ContentCoding, createStaticFiles, negotiate, type Representation, type StaticFile } from '../../src/bible/static-files.ts';
+import { createStaticFiles } from '../../src/bible/static-files.ts';
+import { type ContentCoding, negotiate, type Representation, type StoredFile } from '../../src/http/representations.ts';
 
 const representation = (coding: ContentCoding): Representation => ({
   coding,
@@ -14,8 +15,13 @@ const representation = (coding: ContentCoding): Representation => ({
   okHeaders: [],
   notModifiedHeaders: [],
 });
-const allThree: StaticFile = { identity: representation('identity'), br: representation('br'), gzip: representation('gzip') };
-const gzipOnly: StaticFile = { identity: representation('identity'), gzip: representation('gzip') };
+const allThree: StoredFile = {
+  kind: 'stored',
+  identity: representation('identity'),
+  br: representation('br'),
+  gzip: representation('gzip'),
+};
+const gzipOnly: StoredFile = { kind: 'stored', identity: representation('identity'), gzip: representation('gzip') };
 
 describe('Accept-Encoding negotiation over the stored encodings', () => {
   it.each([

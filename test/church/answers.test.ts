@@ -90,7 +90,7 @@ describe('church reads', () => {
   );
 
   it('refuses missing, malformed, unknown and revoked keys with the problems recorded', async () => {
-    const accounts = createAccountService({ repository: server.services.keys, fingerprinter: server.services.fingerprinter });
+    const accounts = createAccountService({ repository: server.services.accountRepository, fingerprinter: server.services.fingerprinter });
     const email = 'answers-revoked@example.org';
     const revoked = await createTestKey(server.services, { email });
     const developer = await accounts.developerByEmail(email);
@@ -130,14 +130,14 @@ describe('church reads', () => {
     ];
     expect(counted).toEqual([first - 1, first - 2, first - 3, first - 4]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const accounts = createAccountService({ repository: server.services.keys, fingerprinter: server.services.fingerprinter });
-    const active = await server.services.keys.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(fresh));
+    const accounts = createAccountService({ repository: server.services.accountRepository, fingerprinter: server.services.fingerprinter });
+    const active = await server.services.accountRepository.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(fresh));
     expect((await accounts.listKeys(active!.developerId))[0].lastUsedAt).not.toBeNull();
   });
 
   it('writes one access line per request, with the key id once the key is known', async () => {
     const authorization = `Bearer ${key}`;
-    const active = await server.services.keys.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key));
+    const active = await server.services.accountRepository.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key));
     for (const [path, extra, status, apiKeyId] of [
       ['grace-paris/events', {}, 200, active!.id],
       ['no-such-church', {}, 404, active!.id],
