@@ -34,6 +34,10 @@ const RULES: readonly DependencyRule[] = [
     forbids: (from, to) => within(from, 'build/sword/') && within(to, 'build/usfm/'),
   },
   {
+    name: 'http/ imports nothing of db/ (an error of the database carries its own problem)',
+    forbids: (from, to) => within(from, 'src/http/') && within(to, 'src/db/'),
+  },
+  {
     name: 'scripts/ are entry points that nothing imports',
     forbids: (from, to) => !within(from, 'scripts/') && within(to, 'scripts/'),
   },

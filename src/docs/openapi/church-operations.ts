@@ -14,7 +14,7 @@ import {
   PostPageSchema,
   ProductListSchema,
 } from '../../church/responses.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/storage-unavailable.ts';
 import { parsePageRequest } from '../../http/paging.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import { keyLimitPolicyName, RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
