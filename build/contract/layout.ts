@@ -25,7 +25,7 @@ export const staticPaths = {
   /** Endpoint 10, one file per language. */
   books: (lang: string) => `api/v1/bible/${lang}/books.json`,
   /** Endpoint 11, keyed by the language-independent USFM code. */
-  chapter: (lang: string, usfm: string, chapter: number) => `api/v1/bible/${lang}/${usfm}/${chapter}.json`,
+  chapter: (lang: string, usfm: string, chapter: number | string) => `api/v1/bible/${lang}/${usfm}/${chapter}.json`,
   /** The whole version in one file, for offline apps; the API serves it at downloadUrl(lang). */
   download: (lang: string) => `api/v1/bible/${lang}/download.json`,
   /** MiniSearch index for client-side and offline search, one per language. */

@@ -1,10 +1,14 @@
-// Validation of the Bible endpoints' parameters: each bad value becomes a 400 or 404 that names the parameter.
+// The Bible endpoints' parameters: how each is read (a bad value becomes a 400 or 404 naming it) and documented.
+import { Type } from '@sinclair/typebox';
 import { LANGS, type Lang, resolveBook, type Testament } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
-import { type PageRequest, parsePageRequest } from '../http/paging.ts';
+import { LangSchema, TestamentSchema } from '../../build/contract/response-schemas.ts';
+import type { PathParameter, QueryParameter } from '../http/endpoint.ts';
+import { CANONICAL_NUMBERS, type PageRequest } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
-import { type SearchTerms, searchExpression } from './search-query.ts';
+import { MAX_SEARCH_COST } from './search-cost.ts';
+import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS, SEARCH_SYNTAX, type SearchTerms, searchExpression } from './search-query.ts';
 
 /** Longest accepted search text, in characters (decisions.md). */
 export const MAX_QUERY_LENGTH = 200;
@@ -74,11 +78,7 @@ export function parseRefParameter(value: unknown): string {
   return value;
 }
 
-export interface SearchParams extends PageRequest {
-  q: string;
-  match: string;
-  /** The terms of match, for the cost estimate that refuses a search too costly to run. */
-  terms: SearchTerms;
+export interface SearchParams extends PageRequest, SearchText {
   lang: Lang;
   /** USFM code of the one book searched (`book=`), when given. */
   book?: string;
@@ -86,32 +86,58 @@ export interface SearchParams extends PageRequest {
   testament?: Testament;
 }
 
-/**
- * Query of endpoint 13: q (required, at most 200 characters, something searchable, operators
- * as ftsQuery reads them), lang, page, size, and the optional filters book (abbreviation of
- * the language or USFM code) and testament (OT or NT).
- */
-export function parseSearch(query: Record<string, unknown>): SearchParams {
-  const lang = parseLang(query.lang);
-  const q = query.q;
-  if (q !== undefined && typeof q !== 'string') throw new ApiError(problems.invalidParameter('q', 'q must be given once.'));
-  if (q === undefined || q.trim() === '') {
-    throw new ApiError(problems.invalidParameter('q', 'q (the text to search for) is required and must not be blank.'));
-  }
-  if ([...q].length > MAX_QUERY_LENGTH) {
-    throw new ApiError(problems.invalidParameter('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`));
-  }
-  const expression = searchExpression(q);
-  if (expression === undefined)
-    throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
-  return { q, match: expression.match, terms: expression.terms, lang, ...parseSearchFilters(query, lang), ...parsePageRequest(query) };
+/** `q` as the search runs it: the text, its FTS5 expression, and its terms (for the cost estimate that refuses a search too costly to run). */
+export interface SearchText {
+  q: string;
+  match: string;
+  terms: SearchTerms;
 }
 
-function parseSearchFilters(query: Record<string, unknown>, lang: Lang): Pick<SearchParams, 'book' | 'testament'> {
-  const filters: Pick<SearchParams, 'book' | 'testament'> = {};
-  const { book, testament } = query;
-  if (book !== undefined) {
-    const canon = typeof book === 'string' && /^[A-Za-z0-9]{1,10}$/.test(book) ? resolveBook(lang, book) : undefined;
+/** `lang` of every Bible endpoint but the versions list: optional, default fr (first of the spec's table), else one of the five. */
+export const langParameter: QueryParameter<'lang', Lang> = {
+  name: 'lang',
+  schema: LangSchema,
+  default: LANGS[0],
+  description: `The language, and with it the version (GET /api/v1/bible/versions lists them); \`${LANGS[0]}\` when left out.`,
+  read: (raw) => parseLang(raw),
+};
+
+/**
+ * `q` of the search: required, given once, at most 200 characters, something searchable
+ * (operators as searchExpression reads them).
+ */
+export const searchTextParameter: QueryParameter<'q', SearchText> = {
+  name: 'q',
+  required: true,
+  schema: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }),
+  example: '"only begotten son"',
+  description: `What to find, case- and accent-insensitive: ${SEARCH_SYNTAX}. Anything else (NEAR, AND, parentheses…) is searched as text. A repeated word or phrase counts once; at most ${MAX_SEARCH_TERMS} distinct terms, ${MAX_PHRASE_WORDS} words in one phrase and ${MAX_SEARCH_WORDS} words in all, so that no query can cost more than a bounded amount (beyond: 400 naming q). Before it runs, a search's cost is estimated from the index (the verses its words are in; a phrase reads its rarest word once per word, OR adds its alternatives, a prefix* all the words it expands to): over ${MAX_SEARCH_COST.toLocaleString('en-US')} it is refused with a 400 naming q (very common words repeated in a phrase, many very common words joined by OR, a two-letter prefix of very common words). Every single word is under that limit. A q that reads as Bible references in the language (\`Jn 3:16-18\`, \`1 Cor 13\`, \`Gen 1:1-3; Ps 23\`, as /passage reads \`ref\`) answers with those verses first, marked \`match: reference\`, then the verses matching its words. 1 to ${MAX_QUERY_LENGTH} characters with at least one letter or digit.`,
+  read(q) {
+    if (q !== undefined && typeof q !== 'string') throw new ApiError(problems.invalidParameter('q', 'q must be given once.'));
+    if (q === undefined || q.trim() === '') {
+      throw new ApiError(problems.invalidParameter('q', 'q (the text to search for) is required and must not be blank.'));
+    }
+    if ([...q].length > MAX_QUERY_LENGTH) {
+      throw new ApiError(problems.invalidParameter('q', `q must be at most ${MAX_QUERY_LENGTH} characters; got ${[...q].length}.`));
+    }
+    const expression = searchExpression(q);
+    if (expression === undefined) {
+      throw new ApiError(problems.invalidParameter('q', 'q has no word to search for: give at least one letter or digit.'));
+    }
+    return { q, match: expression.match, terms: expression.terms };
+  },
+};
+
+/** `book` filter of the search: one book's abbreviation in the language read before it, or its USFM code; its USFM code. */
+export const bookFilterParameter: QueryParameter<'book', string | undefined> = {
+  name: 'book',
+  schema: Type.String({ pattern: '^[A-Za-z0-9]+$' }),
+  example: 'JHN',
+  description:
+    'Only this book: its abbreviation in `lang` (GET /api/v1/bible/books) or its USFM code, case-insensitive. Unknown: 400 naming book.',
+  read(book, { lang }) {
+    if (book === undefined) return undefined;
+    const canon = typeof book === 'string' && /^[A-Za-z0-9]{1,10}$/.test(book) ? resolveBook(lang as Lang, book) : undefined;
     if (!canon) {
       throw new ApiError(
         problems.invalidParameter(
@@ -120,15 +146,52 @@ function parseSearchFilters(query: Record<string, unknown>, lang: Lang): Pick<Se
         ),
       );
     }
-    filters.book = canon.usfm;
-  }
-  if (testament !== undefined) {
+    return canon.usfm;
+  },
+};
+
+/** `testament` filter of the search: OT or NT. */
+export const testamentParameter: QueryParameter<'testament', Testament | undefined> = {
+  name: 'testament',
+  schema: TestamentSchema,
+  description: 'Only the Old (OT) or the New (NT) Testament. Anything else: 400 naming testament.',
+  read(testament) {
+    if (testament === undefined) return undefined;
     if (testament !== 'OT' && testament !== 'NT') {
       throw new ApiError(problems.invalidParameter('testament', `testament must be OT or NT; got ${describe(testament)}.`));
     }
-    filters.testament = testament;
-  }
-  return filters;
+    return testament;
+  },
+};
+
+/** `ref` of /passage: required, given once, not blank, at most MAX_REF_LENGTH characters; parsed by readPassages. */
+export const refParameter: QueryParameter<'ref', string> = {
+  name: 'ref',
+  required: true,
+  schema: Type.String({ minLength: 1, maxLength: MAX_REF_LENGTH }),
+  example: 'Jn 3:16-17',
+  description: ({ biblePassageMaxVerses }) =>
+    `One or more passages, separated by \`;\` or \`,\`, in the book names and abbreviations of \`lang\` or USFM codes, case- and accent-insensitive: \`John 3:16\`, \`Jn 3.16-18\`, \`John 3:16-4:2\`, \`1 Cor 13\` (a whole chapter), \`Ps 23-24\` (chapters), \`Jude 3\` (in a book of one chapter a lone number is a verse), \`Gen 1:1-3; Ps 23\`, \`John 3:16, 18\` (after \`,\` a lone number is another verse of the same chapter; after \`;\` a chapter of the same book). At most ${MAX_REF_LENGTH} characters and ${biblePassageMaxVerses} verses in all (\`BIBLE_PASSAGE_MAX_VERSES\`). What cannot be read, a chapter or verse the version lacks, or too many verses: 400 naming ref, the detail saying what and where.`,
+  read: (raw) => parseRefParameter(raw),
+};
+
+/** `{abbr}` of the chapter and range paths. */
+export const abbrParameter: PathParameter = {
+  name: 'abbr',
+  schema: Type.String({ pattern: '^[A-Za-z0-9]+$' }),
+  example: 'Gn',
+  description:
+    'A book abbreviation of the requested language, as GET /api/v1/bible/books lists it for that `lang`, case-insensitive; the USFM code (GEN … REV) works in every language.',
+};
+
+/** `{chapter}`, `{from}`, `{to}`, `{verse}`: integers from 1. */
+export function positionParameter(name: 'chapter' | 'from' | 'to' | 'verse', description: string, example: number): PathParameter {
+  return {
+    name,
+    schema: Type.Integer({ minimum: 1 }),
+    example,
+    description: `${description} Written in ${CANONICAL_NUMBERS} (\`01\`, \`1.5\` and \`0\` answer 400).`,
+  };
 }
 
 function describe(value: unknown): string {

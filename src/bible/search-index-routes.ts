@@ -2,7 +2,8 @@
 import express, { type Router } from 'express';
 import { LANGS } from '../../build/contract/books.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
-import { sendFromDisk } from './send-static.ts';
+import { writeAnswer } from '../http/respond.ts';
+import { BIBLE_CACHE } from './endpoints.ts';
 import type { BibleSource } from './source.ts';
 
 /** `{lang}.json`; anything else under the folder is no file of the build. */
@@ -21,7 +22,7 @@ export function createSearchIndexRouter(services: { bible: BibleSource }): Route
     const file = await services.bible.current().files.open(staticPaths.searchIndex(lang));
     // A tree built without this language, or by a build that wrote no indexes: no such file.
     if (file === undefined) return next();
-    await sendFromDisk(req, res, file);
+    await writeAnswer(req, res, file, [], BIBLE_CACHE);
   });
   return router;
 }

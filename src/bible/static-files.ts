@@ -172,3 +172,9 @@ function readIfExists(file: string): Buffer | undefined {
     throw error;
   }
 }
+
+/** A file the stamp promises; its absence means a broken tree, not a client error (a logged 500). */
+export function requireFile<F extends StoredFile | DiskFile>(file: F | undefined, relativePath: string): F {
+  if (!file) throw new Error(`Bible tree lacks ${relativePath}`);
+  return file;
+}

@@ -1,12 +1,12 @@
-// The church endpoints' answers, made once for the Express routes (routes.ts) and the fast path (fast-path.ts): each a JSON body serialised and tagged.
+// The church endpoints' answers, made once per app for the endpoint table (endpoints.ts): each a JSON body serialised and tagged.
 import { problems } from '../../build/contract/problems.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { type PreparedJson, prepareJson } from '../http/cache.ts';
-import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
+import { type PageRequest, pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { price } from './money.ts';
-import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
+import type { ChurchRecord, LibraryType } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
 import {
   type Album,
@@ -20,18 +20,16 @@ import {
   type Product,
 } from './responses.ts';
 
-/** A request's query as Express's "simple" parser (node:querystring) gives it. */
-export type Query = Record<string, unknown>;
-
 /** The answers of endpoints 1-8 for a church found by `church`; problems are thrown as ApiError. */
 export interface ChurchAnswers {
   /** The public church with this slug; ApiError 404 when unknown or not public (one answer for both). */
   church(slug: string): Promise<ChurchRecord>;
   profile(church: ChurchRecord): PreparedJson;
   events(church: ChurchRecord): Promise<PreparedJson>;
-  posts(church: ChurchRecord, query: Query): Promise<PreparedJson>;
+  posts(church: ChurchRecord, page: PageRequest): Promise<PreparedJson>;
   live(church: ChurchRecord): Promise<PreparedJson>;
-  library(church: ChurchRecord, query: Query): Promise<PreparedJson>;
+  /** The library, of one type when `type` is given. */
+  library(church: ChurchRecord, type: LibraryType | undefined, page: PageRequest): Promise<PreparedJson>;
   store(church: ChurchRecord): Promise<PreparedJson>;
   gallery(church: ChurchRecord): Promise<PreparedJson>;
   photos(church: ChurchRecord, albumId: string): Promise<PreparedJson>;
@@ -54,7 +52,7 @@ export interface ChurchAnswersDependencies {
 
 /**
  * One per app: the profile and upcoming-events bodies it keeps with their records are shared by
- * whichever of the routes and the fast path answers.
+ * every request.
  */
 export function createChurchAnswers(services: ChurchAnswersDependencies): ChurchAnswers {
   const { churches, config, clock } = services;
@@ -107,8 +105,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
       return prepared;
     },
 
-    async posts(church, query) {
-      const request = parsePageRequest(query);
+    async posts(church, request) {
       const { records, totalItems } = await churches.postsPage(church.id, request);
       // Fields are listed one by one, never spread: a record field added later must not leak into responses.
       const items: Post[] = records.map((post) => ({
@@ -135,9 +132,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
       return prepareJson(body);
     },
 
-    async library(church, query) {
-      const type = libraryType(query);
-      const request = parsePageRequest(query);
+    async library(church, type, request) {
       const { records, totalItems } = await churches.libraryPage(church.id, request, type);
       const items: LibraryItem[] = records.map((item) => ({
         slug: item.slug,
@@ -212,13 +207,4 @@ function profileOf(church: ChurchRecord, publicPage: string): ChurchProfile {
     website: church.website,
     publicPage,
   };
-}
-
-/** The library's `type` filter, case-insensitive; undefined when absent. */
-function libraryType(query: Query): LibraryType | undefined {
-  const raw = singleQueryValue(query, 'type');
-  if (raw === undefined) return undefined;
-  const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
-  if (!found) throw new ApiError(problems.unknownLibraryType(LIBRARY_TYPES));
-  return found;
 }

@@ -1,25 +1,34 @@
-// The OpenAPI 3.1 document of the service, made from the schemas the code types and validates with and from this server's settings.
+// The OpenAPI 3.1 document of the service, made from the endpoint tables, the schemas the code types and validates with, and this server's settings.
 import { LANGS } from '../../build/contract/books.ts';
+import { bibleEndpoints } from '../bible/endpoints.ts';
+import { churchEndpoints } from '../church/endpoints.ts';
+import { healthEndpoints } from '../health/endpoints.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../keys/format.ts';
-import { biblePaths } from './openapi/bible-operations.ts';
-import { churchPaths } from './openapi/church-operations.ts';
 import { documentDescription } from './openapi/description.ts';
-import { healthPaths } from './openapi/health-operations.ts';
+import { type AnyTable, tablePaths } from './openapi/operations.ts';
 import { SchemaComponents } from './openapi/schema-components.ts';
 import type { DocumentParts, Json, OpenApiConfig } from './openapi/types.ts';
 
-export type { OpenApiConfig };
+export type { AnyTable, OpenApiConfig };
+
+/** The tables of the API, in the order the document lists them: what the service serves (src/app.ts). */
+export const API_TABLES: readonly AnyTable[] = [churchEndpoints, bibleEndpoints, healthEndpoints];
+
+/** Where the service serves the document. */
+export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
- * The document served at /api/openapi.json. Its figures (limits, page sizes, languages) and
- * addresses come from `config` and the service's constants, its schemas from the TypeBox schemas
- * (build/contract/, src/church/responses.ts), so the text, the types and the checks agree.
+ * The document served at /api/openapi.json: a path per endpoint of `tables`, each operation with
+ * its parameters, headers and every status it can answer. Its figures (limits, page sizes,
+ * languages) and addresses come from `config` and the service's constants, its schemas from the
+ * TypeBox schemas (build/contract/, src/church/responses.ts), so the text, the types and the
+ * checks agree.
  *
  * @example openApiDocument(loadConfig()).paths['/api/v1/bible/search'].get.operationId // 'searchBible'
  */
-export function openApiDocument(config: OpenApiConfig): Json {
+export function openApiDocument(config: OpenApiConfig, tables: readonly AnyTable[] = API_TABLES): Json {
   const parts: DocumentParts = { config, components: new SchemaComponents() };
-  const paths = { ...churchPaths(parts), ...biblePaths(parts), ...healthPaths(parts) };
+  const paths = tablePaths(parts, tables);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,11 +1,10 @@
-// The OpenAPI document at /api/openapi.json, the reference page at /docs (Swagger UI from npm, no CDN), and /docs/problems.
+// The reference page at /docs (Swagger UI from npm, no CDN), /docs/problems, and the index at /; the dispatcher serves the OpenAPI document itself (/api/openapi.json).
 
 import express, { type Router } from 'express';
 import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
-import { sendJson } from '../http/cache.ts';
 import { staticResources } from '../http/static-resources.ts';
 import { readResourceText, resourcePath } from '../resources/resources.ts';
-import { type OpenApiConfig, openApiDocument } from './openapi.ts';
+import { OPENAPI_PATH, type OpenApiConfig } from './openapi.ts';
 import { problemsPage } from './problems-page.ts';
 
 /** Only what the page needs from swagger-ui-dist is exposed. */
@@ -20,22 +19,18 @@ const DOCS_CSP =
 export function createDocsRouter(config: OpenApiConfig): Router {
   // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
   const router = express.Router({ caseSensitive: true, strict: true });
-  const documentBody = openApiDocument(config);
   const problemsHtml = problemsPage(config.publicBaseUrl);
   const pageHtml = readResourceText(resourcePath('public/docs/index.html'));
 
   router.get('/', (_req, res) => {
     res.json({
       name: 'Church Data and Bible API',
-      openapi: '/api/openapi.json',
+      openapi: OPENAPI_PATH,
       docs: '/docs',
       portal: '/portal/',
       problems: PROBLEMS_PAGE_PATH,
       bible: '/api/v1/bible/versions',
     });
-  });
-  router.get('/api/openapi.json', (req, res) => {
-    sendJson(req, res, documentBody, { cacheControl: DOCS_CACHE_CONTROL });
   });
   router.get(PROBLEMS_PAGE_PATH, (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);

@@ -1,4 +1,4 @@
-// The client's address as Express's req.ip gives it, for handlers that answer before Express (src/bible/fast-path.ts).
+// The client's address as Express's req.ip gives it, for the dispatcher, which answers the API before Express (src/http/dispatcher.ts).
 import type { IncomingMessage } from 'node:http';
 
 /** Express's compiled `trust proxy` setting (app.get('trust proxy fn')): whether the hop `index` away, at `address`, is a trusted proxy. */

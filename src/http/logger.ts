@@ -58,7 +58,7 @@ export function accessLogger(logger: Logger): Logger {
   return logger.child({}, { redact: { paths: [] } });
 }
 
-/** The fields of the access line (src/http/request-log.ts); none may be one of SECRET_FIELDS. */
+/** The fields of the access line (src/http/access-log.ts); none may be one of SECRET_FIELDS. */
 export const ACCESS_LINE_FIELDS = ['requestId', 'method', 'path', 'ip', 'status', 'ms', 'apiKeyId'] as const;
 
 /** Field names whose values the logger redacts, exported for the check that the access line holds none. */

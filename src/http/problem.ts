@@ -29,3 +29,19 @@ export class ApiError extends Error {
     if (options.log) Object.defineProperty(this, 'log', { value: options.log });
   }
 }
+
+/**
+ * The problem a piece of the service's own code throws, for a documented example that is exactly
+ * what it answers.
+ *
+ * @example problemThrownBy(() => sizeParameter.read('0', {})).parameter // 'size'
+ */
+export function problemThrownBy(run: () => unknown): Problem {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error.problem;
+    throw error;
+  }
+  throw new Error('Expected the example input to be refused.');
+}

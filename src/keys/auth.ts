@@ -1,11 +1,9 @@
-// The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle; as a function and as Express middleware.
+// The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle.
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { type Problem, problems } from '../../build/contract/problems.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../http/logger.ts';
-import { ApiError } from '../http/problem.ts';
 import type { Fingerprinter } from './fingerprint.ts';
 import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
@@ -35,7 +33,7 @@ export interface KeyAuthDependencies {
   logger: Logger;
 }
 
-/** Set on res.locals for the handlers after a successful authentication. */
+/** What a successful authentication tells the rest of the request: the access line's key id, the key limit's counting key. */
 export interface KeyAuthLocals {
   /** Id of the API key (never the key itself); the per-key rate limit counts by it. */
   apiKeyId: number;
@@ -48,11 +46,11 @@ export interface KeyAuthLocals {
 /** What authenticating one request decided: the key's locals, or the problem the request is refused with. */
 export type KeyAuthOutcome = { locals: KeyAuthLocals; refused?: undefined } | { refused: Problem };
 
-/** One app's key auth, shared by the Express middleware and the church fast path (src/church/fast-path.ts): one throttle, one count. */
+/** One app's key auth (the dispatcher's key check, src/http/dispatcher.ts): one throttle, one count. */
 export interface KeyAuthenticator {
   /**
    * Authenticates a request by its Authorization header, from `address` (the client address as
-   * req.ip gives it); a storage failure rejects (answered 503/500 by the caller's error handling).
+   * req.ip gives it); a storage failure rejects (answered 503/500 by the dispatcher's error mapping).
    */
   authenticate(authorization: string | undefined, address: string | undefined): Promise<KeyAuthOutcome>;
 }
@@ -88,16 +86,6 @@ export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAu
       setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
       return { locals: { apiKeyId: key.id, apiKeyDeveloperId: key.developerId, apiKeyRateLimitKey: rateLimitKey(fingerprint) } };
     },
-  };
-}
-
-/** The authenticator as Express middleware: the locals on res.locals, or the refusal through the error handler. */
-export function keyAuthMiddleware(authenticator: KeyAuthenticator): RequestHandler {
-  return async (req, res, next) => {
-    const outcome = await authenticator.authenticate(req.get('authorization'), req.ip);
-    if (outcome.refused) return next(new ApiError(outcome.refused));
-    Object.assign(res.locals, outcome.locals);
-    next();
   };
 }
 

@@ -1,10 +1,8 @@
 // Per-address limit on the Bible's dynamic endpoints (range, search, passage); config.bibleRateLimitPerMinute, 0 = off.
-import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { problems } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
-import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 import type { LimitStores } from './stores.ts';
@@ -20,7 +18,7 @@ export interface BibleLimitDependencies {
   logger: Logger;
 }
 
-/** The Bible's per-address limiter; one per app, shared by the Express routes and the fast path (one count per request). */
+/** The Bible's per-address limiter; one per app (one count per request of the endpoints that declare it). */
 export interface BibleLimit {
   /**
    * Counts one request from `address` (the client address as req.ip gives it). Undefined when
@@ -33,8 +31,7 @@ export interface BibleLimit {
 /**
  * The limiter over `services.limitStores.bible` (memory, or Redis shared by instances), counting
  * with window-limiter.ts as the key limit does: the same headers as express-rate-limit with
- * `standardHeaders: 'draft-8'`. A counter rather than middleware, so that handlers outside
- * Express (src/bible/fast-path.ts) count with the same store and the same rules.
+ * `standardHeaders: 'draft-8'`. The dispatcher counts each request of an endpoint whose table entry names it.
  */
 export function createBibleLimit(services: BibleLimitDependencies): BibleLimit {
   const limit = services.config.bibleRateLimitPerMinute;
@@ -51,18 +48,5 @@ export function createBibleLimit(services: BibleLimitDependencies): BibleLimit {
     async count(address) {
       return limitOutcome(await counter.count(ipKeyGenerator(address)), (retryAfter) => problems.bibleRateLimited(limit, retryAfter));
     },
-  };
-}
-
-/**
- * The limiter as Express middleware (search and passage, and the ranges Express answers): the
- * headers set, then the route, or the 429 problem through the error handler.
- */
-export function bibleLimitMiddleware(bibleLimit: BibleLimit): RequestHandler {
-  return (req, res, next) => {
-    bibleLimit.count(req.ip ?? 'unknown').then((outcome) => {
-      for (const [header, value] of outcome?.headers ?? []) res.setHeader(header, value);
-      next(outcome?.refused ? new ApiError(outcome.refused) : undefined);
-    }, next);
   };
 }

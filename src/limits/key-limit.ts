@@ -1,9 +1,7 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
-import type { RequestHandler, Response } from 'express';
 import { problems } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
-import { ApiError } from '../http/problem.ts';
 import { limiterLogger } from './limiter-logger.ts';
 import type { LimitStores } from './stores.ts';
 import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
@@ -20,7 +18,7 @@ export interface KeyLimitDependencies {
   logger: Logger;
 }
 
-/** The per-key limiter; one per app, shared by the Express middleware and the church fast path (one count per request). */
+/** The per-key limiter; one per app (one count per request, whatever the church path answers). */
 export interface KeyLimit {
   /**
    * Counts one request of the key whose opaque rate-limit value is `rateLimitKey` (KeyAuthLocals).
@@ -48,22 +46,4 @@ export function createKeyLimit(services: KeyLimitDependencies): KeyLimit {
       return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => problems.keyRateLimited(limit, retryAfter));
     },
   };
-}
-
-/** The limiter as Express middleware; mount it after the key auth, which sets res.locals.apiKeyRateLimitKey. */
-export function keyLimitMiddleware(keyLimit: KeyLimit): RequestHandler {
-  return async (_req, res, next) => {
-    const outcome = await keyLimit.count(authenticatedKey(res));
-    for (const [header, value] of outcome?.headers ?? []) res.setHeader(header, value);
-    next(outcome?.refused ? new ApiError(outcome.refused) : undefined);
-  };
-}
-
-/** The key's opaque rate-limit value: its partition key shows in RateLimit-Policy, so it must not be the database id. */
-function authenticatedKey(res: Response): string {
-  const key: unknown = res.locals.apiKeyRateLimitKey;
-  if (typeof key !== 'string') {
-    throw new Error('keyLimitMiddleware must be mounted after the key auth (res.locals.apiKeyRateLimitKey is not set).');
-  }
-  return key;
 }

@@ -1,8 +1,8 @@
-// Listens with an Express app on a free loopback port; close() also ends keep-alive connections.
+// Listens with a request listener (the app, or an Express app) on a free loopback port; close() also ends keep-alive connections.
 
+import type { RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface Listening {
   url: string;
@@ -13,7 +13,7 @@ export interface Listening {
  * `port` 0 (the default) takes a free one; a test that must know its address first passes one.
  * `server` is the http.Server around the app when the test runs the service's own (createHttpServer).
  */
-export async function listenOnLoopback(app: Express, port = 0, server: Server = createServer(app)): Promise<Listening> {
+export async function listenOnLoopback(app: RequestListener, port = 0, server: Server = createServer(app)): Promise<Listening> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const address = server.address() as AddressInfo;
   return {

@@ -1,24 +1,25 @@
-// sendJson over real HTTP: ETag, Cache-Control, 304 on If-None-Match, HEAD without a body.
+// The response writer's JSON answers over real HTTP: ETag, Cache-Control, 304 on If-None-Match, HEAD without a body.
 
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ifNoneMatchMatches, sendJson, strongEtag } from '../../src/http/cache.ts';
+import { ifNoneMatchMatches, prepareJson, strongEtag } from '../../src/http/cache.ts';
+import { writeAnswer } from '../../src/http/respond.ts';
 
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  const app = express();
-  app.set('etag', false);
-  app.get('/thing', (req, res) => sendJson(req, res, { hello: 'wörld' }, { cacheControl: 'private, max-age=60' }));
-  app.get('/cors', (req, res) =>
-    sendJson(req, res, [1, 2], { cacheControl: 'public, max-age=86400', headers: { 'Access-Control-Allow-Origin': '*' } }),
-  );
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  server = createServer((req, res) => {
+    if (req.url === '/thing')
+      writeAnswer(req, res, prepareJson({ hello: 'wörld' }), [], { cacheControl: 'private, max-age=60', etag: true });
+    else
+      writeAnswer(req, res, prepareJson([1, 2]), ['Access-Control-Allow-Origin', '*'], {
+        cacheControl: 'public, max-age=86400',
+        etag: true,
+      });
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
@@ -28,7 +29,7 @@ afterAll(async () => {
   await closed;
 });
 
-describe('sendJson', () => {
+describe('writeAnswer with a JSON body', () => {
   it('answers JSON with a strong ETag that is the SHA-256 of the body, and the given Cache-Control', async () => {
     const response = await fetch(`${url}/thing`);
     const text = await response.text();

@@ -1,4 +1,4 @@
-// The fast path's client address is the one Express's req.ip gives, under every trust proxy setting the configuration accepts.
+// The dispatcher's client address is the one Express's req.ip gives, under every trust proxy setting the configuration accepts.
 import type { IncomingMessage } from 'node:http';
 import express from 'express';
 import fc from 'fast-check';

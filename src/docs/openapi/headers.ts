@@ -1,5 +1,4 @@
-// Response headers the document declares: caching, the Bible's CORS, the rate-limit headers and Retry-After, with the service's values.
-import { BIBLE_CORS_HEADERS } from '../../../build/contract/http-policy.ts';
+// Response headers the document declares: caching, CORS, the rate-limit headers and Retry-After, with the service's values.
 import { RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
 import type { Json } from './types.ts';
 
@@ -16,11 +15,9 @@ export function cacheHeaders(cacheControl: string): Json {
   };
 }
 
-/** The CORS headers every Bible response carries, errors included. */
-export function bibleCorsHeaders(): Json {
-  return Object.fromEntries(
-    Object.entries(BIBLE_CORS_HEADERS).map(([name, value]) => [name, { schema: { type: 'string', const: value } }]),
-  );
+/** The CORS headers every answer of a table with a CORS policy carries, problems included. */
+export function corsHeaders(headers: Readonly<Record<string, string>>): Json {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { schema: { type: 'string', const: value } }]));
 }
 
 /**

@@ -2,7 +2,6 @@
 import { PROBLEM_CONTENT_TYPE } from '../../../build/contract/http-policy.ts';
 import { ProblemSchema } from '../../../build/contract/problem-body.ts';
 import { type Problem, problemBody, problemTypeUri, problemTypeUriPattern } from '../../../build/contract/problems.ts';
-import { ApiError } from '../../http/problem.ts';
 import type { DocumentParts, Json } from './types.ts';
 
 /**
@@ -31,21 +30,6 @@ export function problemResponse(parts: DocumentParts, description: string, examp
       },
     },
   };
-}
-
-/**
- * The problem a piece of the service's own code throws, for an example that is exactly what it answers.
- *
- * @example thrownProblem(() => parsePageRequest({ size: '0' })).parameter // 'size'
- */
-export function thrownProblem(run: () => unknown): Problem {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error.problem;
-    throw error;
-  }
-  throw new Error('Expected the example input to be refused.');
 }
 
 /** The Problem schema with `type` narrowed to the catalogue's URIs under `publicBaseUrl`. */

@@ -1,19 +1,11 @@
 // Types shared by the parts of the OpenAPI document: JSON objects, the settings its figures come from, and what every part is given.
-import type { Config } from '../../config.ts';
+import type { DocumentSettings } from '../../http/endpoint.ts';
 import type { Json, SchemaComponents } from './schema-components.ts';
 
 export type { Json };
 
-/** The settings the document states: addresses, and the limits its text and headers quote. */
-export type OpenApiConfig = Pick<
-  Config,
-  | 'publicBaseUrl'
-  | 'publicSiteUrl'
-  | 'keyRateLimitPerMinute'
-  | 'invalidKeyLimitPerMinute'
-  | 'bibleRateLimitPerMinute'
-  | 'biblePassageMaxVerses'
->;
+/** The settings the document states: addresses, and the limits its text and headers quote (what an endpoint's documentation may quote). */
+export type OpenApiConfig = DocumentSettings;
 
 /** What each part of the document is built from. */
 export interface DocumentParts {

@@ -1,6 +1,6 @@
 // Real answers of the church endpoints for the document's examples: the demo church grace-paris (data/demo/churches.json).
-import type { PageEnvelope } from '../../../build/contract/paging.ts';
-import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from '../../church/responses.ts';
+import type { PageEnvelope } from '../../build/contract/paging.ts';
+import type { Album, ChurchEvent, ChurchProfile, LibraryItem, LiveStatus, Photo, Post, Product } from './responses.ts';
 
 export interface ChurchExamples {
   church: ChurchProfile;

@@ -1,7 +1,7 @@
 // Real answers of the Bible endpoints for the document's examples: the versions of data/bible-versions.json, real verses of real builds.
 
-import { bookByUsfm, type CanonBook, type Lang } from '../../../build/contract/books.ts';
-import { downloadUrl } from '../../../build/contract/layout.ts';
+import { bookByUsfm, type CanonBook, type Lang } from '../../build/contract/books.ts';
+import { downloadUrl } from '../../build/contract/layout.ts';
 import type {
   BooksResponse,
   ChapterLink,
@@ -13,7 +13,7 @@ import type {
   VersionDescription,
   VersionsResponse,
   WordMatch,
-} from '../../../build/contract/response-schemas.ts';
+} from '../../build/contract/response-schemas.ts';
 import {
   bookRef,
   booksResponse,
@@ -21,8 +21,8 @@ import {
   chapterResponse,
   downloadVersion,
   versionsResponse,
-} from '../../../build/contract/responses.ts';
-import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
+} from '../../build/contract/responses.ts';
+import versionManifest from '../../data/bible-versions.json' with { type: 'json' };
 
 /** Counts of a full build of the pinned sources (README, "Versification"); test/bible/real-build.test.ts compares. */
 const BUILT_COUNTS: Record<Lang, { books: number; chapters: number; verses: number }> = {

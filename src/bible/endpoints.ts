@@ -1,0 +1,251 @@
+// The Bible's endpoint table: each endpoint once (path, parameters, limit, answer, documentation); the dispatcher, the OpenAPI document and the host rules are made from it.
+import { BIBLE_PREFIX, bibleRoutes } from '../../build/contract/bible-routes.ts';
+import { BIBLE_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
+import { staticPaths } from '../../build/contract/layout.ts';
+import { problems } from '../../build/contract/problems.ts';
+import {
+  BookListSchema,
+  DownloadSchema,
+  PassageListSchema,
+  PassageSchema,
+  SearchHitPageSchema,
+  VersionListSchema,
+} from '../../build/contract/response-schemas.ts';
+import { prepareJson } from '../http/cache.ts';
+import { type CachePolicy, type EndpointTable, endpointOf } from '../http/endpoint.ts';
+import { pageEnvelope, pageParameter, sizeParameter } from '../http/paging.ts';
+import { problemThrownBy } from '../http/problem.ts';
+import { readChapterFile } from './chapter.ts';
+import { BIBLE_CORS } from './cors.ts';
+import {
+  booksExample,
+  chapterExample,
+  downloadExample,
+  passageExample,
+  rangeExamples,
+  searchExample,
+  versionsExample,
+} from './examples.ts';
+import {
+  abbrParameter,
+  bookFilterParameter,
+  langParameter,
+  parsePositiveInteger,
+  positionParameter,
+  refParameter,
+  searchTextParameter,
+  testamentParameter,
+} from './params.ts';
+import { parseRef, readPassages } from './passage.ts';
+import { readRange } from './range.ts';
+import { searchBible } from './search.ts';
+import type { BibleBuild, BibleSource } from './source.ts';
+import { requireFile } from './static-files.ts';
+
+/** What the Bible's answers are made from. */
+export interface BibleDependencies {
+  bible: BibleSource;
+  /** The most verses one /passage request answers (BIBLE_PASSAGE_MAX_VERSES). */
+  passageMaxVerses: number;
+}
+
+const endpoint = endpointOf<BibleDependencies, BibleBuild>();
+
+/** Long and public: the endpoints' answers and the search index files alike (build/contract/http-policy.ts says why). */
+export const BIBLE_CACHE: CachePolicy = { cacheControl: BIBLE_CACHE_CONTROL, etag: true };
+
+const unknownLanguage = problemThrownBy(() => langParameter.read('de', {}));
+const leadingZero = problemThrownBy(() => parsePositiveInteger('chapter', '01'));
+const unknownBook = problems.unknownBibleBook('fr', 'Genesis');
+// One example per type and parameter; an empty chapter (chapterWithoutVerses) has the same type as this one.
+const chapterOutside = problems.chapterOutsideBook('Genèse', 51, 50);
+const versesOutside = [problems.verseOutsideChapter('Genèse', 1, 32, 31), problems.versesMissing('Salmos', 46, 3, 3)];
+
+const NO_BUILD = 'This server has no usable Bible build (not built yet, or its tree and database come from different builds)';
+const CHURCH_KEEPS_WORKING = ' Church endpoints keep working.';
+/** The 503 of the files of the tree, which a build swapped in under them makes too. */
+const TREE_UNAVAILABLE = { 503: `${NO_BUILD}, or a new build is being swapped in.${CHURCH_KEEPS_WORKING}` };
+
+const chapterNumber = positionParameter('chapter', 'Chapter number.', 3);
+
+export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
+  tag: 'Bible',
+  prefix: BIBLE_PREFIX,
+  cors: BIBLE_CORS,
+  cache: BIBLE_CACHE,
+  // Every answer needs the build first: without one (503), no parameter is read.
+  load: (_params, { bible }) => bible.current(),
+  problems: [problems.bibleNotBuilt(`The Bible has not been built: ${staticPaths.stamp} is missing.`, 60)],
+  responses: {
+    404: 'No such book, chapter or verses in this version; `parameter` names which.',
+    503: `${NO_BUILD}.${CHURCH_KEEPS_WORKING}`,
+  },
+  endpoints: [
+    endpoint({
+      path: bibleRoutes.versions.path,
+      query: [],
+      answer: ({ loaded }) => requireFile(loaded.files.get(staticPaths.versions), staticPaths.versions),
+      operation: {
+        operationId: 'listBibleVersions',
+        summary: 'Versions',
+        description:
+          "The versions of this Bible, one per language, with licence, attribution, counts, and the URL, size and SHA-256 of each one's download (the whole version in one file). Takes no parameter.",
+        body: VersionListSchema,
+        example: versionsExample(),
+        problems: [problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
+        precompressed: true,
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.books.path,
+      query: [langParameter],
+      answer: ({ loaded, query }) => requireFile(loaded.files.get(staticPaths.books(query.lang)), staticPaths.books(query.lang)),
+      operation: {
+        operationId: 'listBibleBooks',
+        summary: 'Books',
+        description:
+          'The books of the version of `lang` (the 66 books of the Protestant canon), in canonical order, with the abbreviations of that language and chapter counts from the text. The example shows the first two.',
+        body: BookListSchema,
+        example: booksExample(),
+        problems: [unknownLanguage, problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
+        precompressed: true,
+      },
+    }),
+    // The whole version in one file (5-6 MB): streamed from disk, not held in memory like the small files.
+    endpoint({
+      path: bibleRoutes.download.path,
+      query: [langParameter],
+      answer: async ({ loaded, query }) =>
+        requireFile(await loaded.files.open(staticPaths.download(query.lang)), staticPaths.download(query.lang)),
+      operation: {
+        operationId: 'getBibleDownload',
+        summary: 'Whole version (download)',
+        description:
+          'The version of `lang` whole, in one file, for an app that works offline: the version with its counts, the books list, and every chapter exactly as GET /api/v1/bible/{abbr}/{chapter} answers it (navigation and attribution included). About 5-6 MB, 1.2-1.4 MB with brotli. `versions` lists its URL, size and SHA-256, so one request tells an app whether its copy is current. A static file of the tree, precompressed like the others. The example is abridged: the first book, and two verses of the first chapter.',
+        body: DownloadSchema,
+        example: downloadExample(),
+        problems: [unknownLanguage, problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
+        precompressed: true,
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.chapter.path,
+      params: [abbrParameter, positionParameter('chapter', 'Chapter number; past the last chapter of the book: 404.', 117)],
+      query: [langParameter],
+      answer: ({ loaded, query, params }) => readChapterFile(loaded, query.lang, params.abbr, params.chapter),
+      operation: {
+        operationId: 'getChapter',
+        summary: 'Chapter',
+        description: 'A whole chapter (the example: Psalm 117 in French).',
+        body: PassageSchema,
+        example: chapterExample(),
+        problems: [leadingZero, unknownLanguage, unknownBook, chapterOutside, problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
+        precompressed: true,
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.range.path,
+      params: [
+        abbrParameter,
+        chapterNumber,
+        positionParameter('from', 'First verse.', 16),
+        positionParameter('to', 'Last verse, from `from` on; clamped to the chapter.', 16),
+      ],
+      query: [langParameter],
+      limit: 'address',
+      answer: ({ loaded, query, params }) =>
+        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to])),
+      operation: {
+        operationId: 'getVerseRange',
+        summary: 'Verse range',
+        description:
+          'Verses `from` to `to` of one chapter, in the shape of a chapter. `from` past the last verse: 404; `to` past it is clamped, and `from` and `to` in the body say which verses the answer holds. A verse the version leaves out is absent (a range of only such verses: 404). Not prerendered in the static tree (the generated nginx and _redirects rules send it to this service).',
+        body: PassageSchema,
+        examples: {
+          'john-3-16-en': { summary: 'GET /api/v1/bible/John/3/16/16?lang=en', value: rangeExamples().john3v16 },
+          'genesis-1-1-fr': {
+            summary: 'GET /api/v1/bible/Gn/1/1/1 (a verse with the heading before it)',
+            value: rangeExamples().genesis1v1,
+          },
+        },
+        problems: [leadingZero, problems.reversedVerseRange(17, 16), unknownLanguage, unknownBook, chapterOutside, ...versesOutside],
+      },
+    }),
+    // One verse by URL answers exactly like the range {verse}/{verse}.
+    endpoint({
+      path: bibleRoutes.verse.path,
+      params: [abbrParameter, chapterNumber, positionParameter('verse', 'Verse number.', 16)],
+      query: [langParameter],
+      limit: 'address',
+      answer: ({ loaded, query, params }) =>
+        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse])),
+      operation: {
+        operationId: 'getVerse',
+        summary: 'One verse',
+        description:
+          'One verse: the same answer, byte for byte, as the range `{verse}/{verse}`, in the shape of a chapter. Past the last verse: 404. Not prerendered in the static tree (the generated nginx and _redirects rules send it to this service).',
+        body: PassageSchema,
+        example: rangeExamples().john3v16,
+        problems: [
+          leadingZero,
+          problemThrownBy(() => parsePositiveInteger('verse', '01')),
+          unknownLanguage,
+          unknownBook,
+          chapterOutside,
+          ...versesOutside,
+        ],
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.passage.path,
+      query: [langParameter, refParameter],
+      limit: 'address',
+      answer: ({ loaded, query }, { passageMaxVerses }) =>
+        prepareJson(readPassages(loaded.queries, query.lang, query.ref, passageMaxVerses)),
+      operation: {
+        operationId: 'getPassage',
+        summary: 'Passages',
+        description:
+          'The verses of one or more passages named by `ref` (ranges across chapters, whole chapters, lists), grouped by passage in the order named, each with its reference normalised in the language (full book name, `:` between chapter and verse). An end past the chapter or book is clamped; `from` and `to` say which verses each passage holds.',
+        body: PassageListSchema,
+        example: passageExample(),
+        // One example per type and parameter: a ref the parser cannot read (missing and too many verses are described on ref).
+        problems: [problemThrownBy(() => parseRef('Jn 3:', 'en')), unknownLanguage],
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.search.path,
+      query: [langParameter, searchTextParameter, bookFilterParameter, testamentParameter, pageParameter, sizeParameter],
+      limit: 'address',
+      async answer({ loaded, query }) {
+        const params = { ...query.q, lang: query.lang, book: query.book, testament: query.testament, page: query.page, size: query.size };
+        // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
+        const { totalItems, items } = await searchBible(loaded.queries, loaded.pool, params);
+        return prepareJson(pageEnvelope(items, params, totalItems));
+      },
+      operation: {
+        operationId: 'searchBible',
+        summary: 'Search',
+        description:
+          'Full-text search in the version of `lang`, case- and accent-insensitive, with the operators `q` lists. A `q` that reads as references answers with those passages first (`match: reference`); then the verses matching its words (`match: words`), each naming the matched words by offset. Both in canonical order (book, chapter, verse), paged together, so pages are stable and `totalItems` is exact. Optional filters: one book, one testament.',
+        body: SearchHitPageSchema,
+        example: searchExample(),
+        problems: [
+          problemThrownBy(() => searchTextParameter.read(undefined, {})),
+          problemThrownBy(() => bookFilterParameter.read('Hezekiah', { lang: 'fr' })),
+          problemThrownBy(() => testamentParameter.read('AT', {})),
+          unknownLanguage,
+          problemThrownBy(() => sizeParameter.read('0', {})),
+          problems.searchBusy('queue-full', 1),
+        ],
+        responses: {
+          503: `${NO_BUILD}.${CHURCH_KEEPS_WORKING} Also when the search workers are all busy or a search runs past its time budget (\`search-busy\`): retry after \`Retry-After\`.`,
+        },
+      },
+    }),
+  ],
+};

@@ -1,0 +1,89 @@
+// Request ids and the one access line per request: method, full path, client address, status, time, key id (never headers).
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { accessLogger, type Logger } from './logger.ts';
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Query parameters whose values are left out of the logged path, whatever they hold. */
+const SECRET_PARAMETER = /^(?:key|api[_-]?key|access[_-]?token|token|password|secret)$/i;
+
+/** What the line of one request says; set as the request goes (the key id once the key is known). */
+export interface AccessRecord {
+  requestId: string;
+  method: string | undefined;
+  /** The path and query as the client sent them. */
+  url: string;
+  ip: string | undefined;
+  /** performance.now() when the request arrived. */
+  started: number;
+  apiKeyId?: number;
+  /** Logged at debug when successful: probes come every few seconds. */
+  quiet?: boolean;
+}
+
+/**
+ * The function that writes the `request` line of a finished response: the fields of
+ * ACCESS_LINE_FIELDS in that order, the path with secret-named parameters' values left out, the
+ * time in whole microseconds. pino-http would do the same but is not a dependency; this is the
+ * part of it the service needs.
+ *
+ * @example const line = accessLine(logger); res.on('finish', () => line(record, res.statusCode));
+ */
+export function accessLine(logger: Logger): (record: AccessRecord, status: number) => void {
+  const access = accessLogger(logger);
+  return (record, status) => {
+    const level = record.quiet && status < 400 ? 'debug' : 'info';
+    access[level](
+      {
+        requestId: record.requestId,
+        method: record.method,
+        path: withoutSecretParameters(record.url),
+        ip: record.ip,
+        status,
+        ms: Math.trunc((performance.now() - record.started) * 1000) / 1000,
+        ...(record.apiKeyId === undefined ? {} : { apiKeyId: record.apiKeyId }),
+      },
+      'request',
+    );
+  };
+}
+
+/** The request's id: the incoming X-Request-Id when it is sane (1-100 of A-Z a-z 0-9 . _ -), else a new UUID. */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && VALID_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** The id of the request `res` answers (its X-Request-Id, set by the dispatcher before anything else runs). */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  const id = res.getHeader('X-Request-Id');
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The URL with the values of secret-named query parameters replaced. Keys elsewhere in the URL
+ * (a path segment, another parameter) are scrubbed from the line by the logger itself.
+ */
+function withoutSecretParameters(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      return SECRET_PARAMETER.test(safeDecode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}

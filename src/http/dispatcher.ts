@@ -1,0 +1,351 @@
+// The one dispatcher on node:http: every request of the API is answered from the endpoint tables (routing, key, limits, CORS, caching, problems, access line); the pages (Express) get the rest.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import FindMyWay from 'find-my-way';
+import parseUrl from 'parseurl';
+import { type Problem, problems } from '../../build/contract/problems.ts';
+import { type AccessRecord, accessLine, requestIdFor } from './access-log.ts';
+import type { PreparedJson } from './cache.ts';
+import type { TrustProxy } from './client-address.ts';
+import { clientAddress } from './client-address.ts';
+import { isPreflight, preflightHeaders } from './cors.ts';
+import type { Body, CachePolicy, CorsPolicy, LimitName, QueryParameter, ServedTable } from './endpoint.ts';
+import { problemForError, writeProblem } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { ApiError } from './problem.ts';
+import { writeAnswer } from './respond.ts';
+
+/** What authenticating a request's key decided (src/keys/auth.ts makes it). */
+export type KeyOutcome = { refused: Problem } | { refused?: undefined; locals: { apiKeyId: number; apiKeyRateLimitKey: string } };
+
+/** The key check of tables that need a key. */
+export interface KeyCheck {
+  authenticate(authorization: string | undefined, address: string | undefined): Promise<KeyOutcome>;
+}
+
+/** A limiter: one count per request; undefined when it is off or its store failed (the request passes). */
+export interface Limiter {
+  count(subject: string): Promise<{ headers: [string, string][]; refused?: Problem } | undefined>;
+}
+
+export interface DispatcherOptions {
+  tables: readonly ServedTable[];
+  /** Where the API lives: every path under it is answered here (an unknown one 404, another method 405), never by `pages`. */
+  apiRoot: string;
+  /** A JSON answer at a path of its own under the root: the OpenAPI document made from the tables. */
+  document: { path: string; body: PreparedJson; cache: CachePolicy };
+  keyCheck: KeyCheck;
+  limiters: Readonly<Record<LimitName, Limiter>>;
+  /** Express's compiled `trust proxy` setting, so that the address counted and logged is the one the pages see as req.ip. */
+  trust: TrustProxy;
+  logger: Logger;
+  publicBaseUrl: string;
+  /** Everything that is not the API's: the portal, /docs, the search index files (the Express app). */
+  pages: RequestListener;
+}
+
+/** A table's prefix and what every request under it goes through, made once at registration. */
+interface Space {
+  prefix: string | undefined;
+  cors: CorsPolicy | undefined;
+  /** The CORS headers as name, value… */
+  corsHeaders: readonly string[];
+  key: boolean;
+  limiter: Limiter | undefined;
+  limit: LimitName | undefined;
+  load: ((params: Readonly<Record<string, string>>) => unknown) | undefined;
+}
+
+/** An endpoint as registered: everything that does not depend on the request, resolved once (fastify's way). */
+interface Route {
+  space: Space;
+  /** The path parameters, in path order. */
+  names: readonly string[];
+  limiter: Limiter | undefined;
+  limit: LimitName | undefined;
+  cache: CachePolicy;
+  quiet: boolean;
+  /** Null when the endpoint reads no query parameter. */
+  readers: readonly QueryParameter[] | null;
+  answer: (request: { loaded: unknown; query: Record<string, unknown>; params: Readonly<Record<string, string>> }) => Body | Promise<Body>;
+}
+
+/** One request on its way: what its access line says, and the headers every answer to it starts with. */
+interface Exchange extends AccessRecord {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** Name, value…: the request id, the space's CORS, the limiters' headers once counted. */
+  leading: string[];
+  route: Route | undefined;
+  /** The path parameters as matched, not yet decoded. */
+  matched: Record<string, string | undefined>;
+  /** The query string, without the `?`. */
+  query: string;
+  /** The key's opaque counting value, once authenticated. */
+  countingKey?: string;
+}
+
+/**
+ * Stands for `%` in the path the router is given: find-my-way percent-decodes a path before it
+ * matches it, where Express (whose URLs callers know) matches literal segments as sent and decodes
+ * only the parameters (`/vers%69ons` is no path; `/G%6E/1` is Gn 1). A request target cannot hold
+ * a NUL (Node's parser refuses it), so the path keeps its meaning.
+ */
+const PERCENT_STAND_IN = '\u0000';
+
+const EMPTY_QUERY: Record<string, unknown> = Object.freeze({});
+
+/**
+ * The request listener of the service. Routing is find-my-way, fastify's radix-tree router: one
+ * lookup per request, whatever the number of endpoints; it is what fastify itself routes with, kept
+ * by the same maintainers. Per request: the id and the access line, one router lookup, then what
+ * the route compiled at registration says: the space's key and limiter, the path's parameters
+ * decoded, the endpoint's limiter, the table's load, the query parameters read in order, the
+ * answer written by the one response writer; any failure through the one error mapping and the
+ * one problem writer. Paths outside the API go to `pages`, with their request id and access line.
+ */
+export function createDispatcher(options: DispatcherOptions): RequestListener {
+  const { logger, publicBaseUrl, trust, pages, keyCheck } = options;
+  const line = accessLine(logger);
+  // Paths are matched as written: another letter case or a trailing slash is another path (404).
+  const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: Number.POSITIVE_INFINITY });
+  const root: Space = plainSpace(options.apiRoot);
+  const spaces: Space[] = [root];
+  const register = (path: string, route: Route) => router.on('GET', routerPath(path), noHandler, route);
+
+  for (const { table, deps } of options.tables) {
+    const space: Space = {
+      prefix: table.prefix,
+      cors: table.cors,
+      corsHeaders: table.cors ? Object.entries(table.cors.headers).flat() : [],
+      key: table.key === true,
+      limit: table.limit,
+      limiter: table.limit ? options.limiters[table.limit] : undefined,
+      load: table.load ? (params) => table.load!(params, deps) : undefined,
+    };
+    if (space.prefix !== undefined) spaces.push(space);
+    for (const endpoint of table.endpoints) {
+      const names = parameterNames(endpoint.path);
+      const declared = (endpoint.params ?? []).map((parameter) => parameter.name);
+      if (names.join('/') !== declared.join('/'))
+        throw new Error(`${endpoint.path}: its parameters are ${names}, its table declares ${declared}`);
+      if (table.prefix !== undefined && !endpoint.path.startsWith(`${table.prefix}/`)) {
+        throw new Error(`${endpoint.path} is not under its table's prefix ${table.prefix}`);
+      }
+      if ((endpoint.limit ?? table.limit) === 'key' && !table.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      register(endpoint.path, {
+        space,
+        names,
+        limit: endpoint.limit,
+        limiter: endpoint.limit ? options.limiters[endpoint.limit] : undefined,
+        cache: endpoint.cache ?? table.cache,
+        quiet: endpoint.quiet === true,
+        readers: endpoint.query.length === 0 ? null : endpoint.query,
+        answer: (request) => endpoint.answer(request, deps),
+      });
+    }
+  }
+  const { document } = options;
+  register(document.path, {
+    space: root,
+    names: [],
+    limit: undefined,
+    limiter: undefined,
+    cache: document.cache,
+    quiet: false,
+    readers: null,
+    answer: () => document.body,
+  });
+  // The most specific prefix first: /api/v1/bible before /api.
+  spaces.sort((a, b) => (b.prefix?.length ?? 0) - (a.prefix?.length ?? 0));
+
+  /** The space a path no endpoint matched belongs to, if any. */
+  const spaceOf = (path: string): Space | undefined =>
+    spaces.find(({ prefix }) => prefix !== undefined && (path === prefix || path.startsWith(`${prefix}/`)));
+
+  const fail = (x: Exchange, error: unknown) => {
+    const { req, res } = x;
+    if (res.headersSent) {
+      // Too late for a problem body: the client sees a cut connection, the log says why.
+      logger.error({ requestId: x.requestId, path: x.url, err: error }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    const problem = problemForError(error, logger, { requestId: x.requestId, path: x.url });
+    const cache = x.route?.cache;
+    writeProblem(req, res, problem, cache?.onProblems ? [...x.leading, 'Cache-Control', cache.cacheControl] : x.leading, publicBaseUrl);
+  };
+
+  const refuse = (x: Exchange, problem: Problem) => writeProblem(x.req, x.res, problem, x.leading, publicBaseUrl);
+
+  /** Counts the request with `limiter`; false when it is refused (and answered). */
+  const count = async (x: Exchange, limiter: Limiter, limit: LimitName): Promise<boolean> => {
+    const outcome = await limiter.count(limit === 'key' ? (x.countingKey as string) : (x.ip ?? 'unknown'));
+    if (outcome === undefined) return true;
+    for (const [name, value] of outcome.headers) x.leading.push(name, value);
+    if (outcome.refused) refuse(x, outcome.refused);
+    return outcome.refused === undefined;
+  };
+
+  /** The space's key check and limiter, for every request under it; false when it is refused (and answered). */
+  const guard = async (x: Exchange, space: Space): Promise<boolean> => {
+    if (space.key) {
+      const outcome = await keyCheck.authenticate(firstValue(x.req.headers.authorization), x.ip);
+      if (outcome.refused) {
+        refuse(x, outcome.refused);
+        return false;
+      }
+      x.apiKeyId = outcome.locals.apiKeyId;
+      x.countingKey = outcome.locals.apiKeyRateLimitKey;
+    }
+    return space.limiter === undefined || count(x, space.limiter, space.limit as LimitName);
+  };
+
+  /** The matched endpoint: its parameters decoded, its own limiter, then its answer. */
+  const serve = (x: Exchange, path: string) => {
+    const route = x.route;
+    if (route === undefined) return refuse(x, problems.pathNotFound(path));
+    try {
+      const params = decodedParameters(x.matched, route.names);
+      if (route.limiter === undefined) return load(x, route, params);
+      count(x, route.limiter, route.limit as LimitName).then(
+        (counted) => counted && load(x, route, params),
+        (error) => fail(x, error),
+      );
+    } catch (error) {
+      fail(x, error);
+    }
+  };
+
+  const load = (x: Exchange, route: Route, params: Readonly<Record<string, string>>) => {
+    try {
+      const loaded = route.space.load?.(params);
+      if (isPromise(loaded))
+        loaded.then(
+          (value) => answer(x, route, params, value),
+          (error) => fail(x, error),
+        );
+      else answer(x, route, params, loaded);
+    } catch (error) {
+      fail(x, error);
+    }
+  };
+
+  const answer = (x: Exchange, route: Route, params: Readonly<Record<string, string>>, loaded: unknown) => {
+    try {
+      const query = route.readers === null ? EMPTY_QUERY : readQuery(route.readers, x.query);
+      const body = route.answer({ loaded, query, params });
+      if (isPromise(body))
+        body.then(
+          (value) => write(x, route, value),
+          (error) => fail(x, error),
+        );
+      else write(x, route, body);
+    } catch (error) {
+      fail(x, error);
+    }
+  };
+
+  const write = (x: Exchange, route: Route, body: Body) => {
+    const written = writeAnswer(x.req, x.res, body, x.leading, route.cache);
+    if (written) written.catch((error: unknown) => fail(x, error));
+  };
+
+  return (req, res) => {
+    const started = performance.now();
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    const url = parseUrl(req);
+    const path = url?.pathname ?? '';
+    const found =
+      path.charCodeAt(0) === 0x2f ? router.find('GET', path.includes('%') ? path.replaceAll('%', PERCENT_STAND_IN) : path) : null;
+    // An empty parameter is no parameter (`/Gn/1/`, `//1`): as Express, which needs one character at least.
+    const route = found && !Object.values(found.params).includes('') ? (found.store as Route) : undefined;
+    const x: Exchange = {
+      requestId,
+      method: req.method,
+      url: req.url ?? '',
+      ip: clientAddress(req, trust),
+      started,
+      quiet: route?.quiet,
+      req,
+      res,
+      leading: [],
+      route,
+      matched: route ? found!.params : {},
+      query: typeof url?.query === 'string' ? url.query : '',
+    };
+    res.on('finish', () => line(x, res.statusCode));
+    const space = route ? route.space : spaceOf(path);
+    if (space === undefined) {
+      res.setHeader('X-Request-Id', requestId);
+      pages(req, res);
+      return;
+    }
+    x.leading = space.corsHeaders.length === 0 ? ['X-Request-Id', requestId] : ['X-Request-Id', requestId, ...space.corsHeaders];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      if (space.cors && isPreflight(req)) {
+        res.writeHead(204, [...x.leading, ...preflightHeaders(space.cors, req)]);
+        res.end();
+      } else refuse(x, problems.methodNotAllowed(req.method));
+      return;
+    }
+    if (space.key || space.limiter)
+      guard(x, space).then(
+        (passed) => passed && serve(x, path),
+        (error) => fail(x, error),
+      );
+    else serve(x, path);
+  };
+}
+
+/** A space with nothing to check: the API's root (unknown paths and other methods), a table without a prefix. */
+function plainSpace(prefix: string | undefined): Space {
+  return { prefix, cors: undefined, corsHeaders: [], key: false, limit: undefined, limiter: undefined, load: undefined };
+}
+
+/** `/api/v1/bible/{abbr}/{chapter}` as find-my-way writes it: `/api/v1/bible/:abbr/:chapter`. */
+function routerPath(template: string): string {
+  return template.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+function parameterNames(template: string): string[] {
+  return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+}
+
+/**
+ * The parameters as Express gives them: percent-decoded, and a value that cannot be decoded a 400
+ * naming it, in Express's own words (the first such parameter, in path order).
+ */
+function decodedParameters(matched: Record<string, string | undefined>, names: readonly string[]): Readonly<Record<string, string>> {
+  let params = matched as Record<string, string>;
+  for (const name of names) {
+    const raw = params[name] as string;
+    if (!raw.includes(PERCENT_STAND_IN)) continue;
+    if (params === matched) params = { ...(matched as Record<string, string>) };
+    const value = raw.replaceAll(PERCENT_STAND_IN, '%');
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw new ApiError(problems.malformedRequest(400, `Failed to decode param '${value}'`));
+    }
+  }
+  return params;
+}
+
+/** The endpoint's query parameters, read in order from the query as Express's "simple" parser (node:querystring) reads it. */
+function readQuery(readers: readonly QueryParameter[], query: string): Record<string, unknown> {
+  const raw = query === '' ? EMPTY_QUERY : parseQuery(query);
+  const values: Record<string, unknown> = {};
+  for (const reader of readers) values[reader.name] = reader.read(raw[reader.name], values);
+  return values;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function noHandler(): void {}
