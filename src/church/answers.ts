@@ -1,10 +1,11 @@
 // The church endpoints' answers, made once for the Express routes (routes.ts) and the fast path (fast-path.ts): each a JSON body serialised and tagged.
-import { problems } from '../../build/contract/problems.ts';
+
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { type PreparedJson, prepareJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
@@ -70,7 +71,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
     async church(slug) {
       const church = await churches.publicChurchBySlug(slug);
       // One answer for an unknown slug and a non-public church, so the two cannot be told apart.
-      if (!church) throw new ApiError(problems.churchNotFound());
+      if (!church) throw new ApiError(serviceProblems.churchNotFound());
       return church;
     },
 
@@ -184,7 +185,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
 
     async photos(church, albumId) {
       const photos = await churches.publicAlbumPhotos(church.id, albumId);
-      if (!photos) throw new ApiError(problems.albumNotFound());
+      if (!photos) throw new ApiError(serviceProblems.albumNotFound());
       const body: Photo[] = photos.map((photo) => ({
         url: photo.url,
         thumbnailUrl: photo.thumbnailUrl,
@@ -219,6 +220,6 @@ function libraryType(query: Query): LibraryType | undefined {
   const raw = singleQueryValue(query, 'type');
   if (raw === undefined) return undefined;
   const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
-  if (!found) throw new ApiError(problems.unknownLibraryType(LIBRARY_TYPES));
+  if (!found) throw new ApiError(serviceProblems.unknownLibraryType(LIBRARY_TYPES));
   return found;
 }

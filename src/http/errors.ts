@@ -5,6 +5,7 @@ import { type Problem, problemBody, problems } from '../../build/contract/proble
 import { StorageUnavailableError } from '../db/storage-unavailable.ts';
 import type { Logger } from './logger.ts';
 import { ApiError } from './problem.ts';
+import { serviceProblems } from './problems.ts';
 
 /** Writes a problem as problem+json with its headers; its type URI points under `publicBaseUrl`. */
 export function sendProblem(res: Response, problem: Problem, publicBaseUrl: string): void {
@@ -48,7 +49,7 @@ export function problemForError(err: any, logger: Logger, request: { requestId: 
   if (err instanceof ApiError) return err.problem;
   if (err instanceof StorageUnavailableError) {
     logger.warn({ ...request, err }, 'database unavailable');
-    return problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+    return serviceProblems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
   }
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) {

@@ -1,8 +1,9 @@
 // The per-address throttle of failed key authentications: counts only 401s; past the limit an address's invalid keys get 429, its valid ones are still served.
 import { ipKeyGenerator, type Options } from 'express-rate-limit';
-import { type Problem, problems } from '../../build/contract/problems.ts';
+import type { Problem } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
 import type { LimitStores } from './stores.ts';
@@ -41,7 +42,7 @@ export function createInvalidKeyThrottle(services: InvalidKeyThrottleDependencie
       try {
         const info = await store.get?.(address);
         // rate-limit-redis reads an absent count as NaN: no count.
-        if (info !== undefined && info.totalHits >= limit) return problems.tooManyInvalidKeys(limit, secondsUntil(info.resetTime));
+        if (info !== undefined && info.totalHits >= limit) return serviceProblems.tooManyInvalidKeys(limit, secondsUntil(info.resetTime));
       } catch (error) {
         log.error(error, 'invalid-key throttle: store error, answering 401 without the throttle');
       }

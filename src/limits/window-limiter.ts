@@ -36,7 +36,7 @@ export interface LimitOutcome {
  * A count as the key limit and the Bible limit answer it: its headers, and past the limit the
  * problem `refuse` makes of the Retry-After value. Undefined stays undefined (the store failed).
  *
- * @example limitOutcome(await counter.count(key), (retryAfter) => problems.keyRateLimited(limit, retryAfter))
+ * @example limitOutcome(await counter.count(key), (retryAfter) => serviceProblems.keyRateLimited(limit, retryAfter))
  */
 export function limitOutcome(counted: WindowCount | undefined, refuse: (retryAfter: string) => Problem): LimitOutcome | undefined {
   if (!counted) return undefined;
