@@ -41,6 +41,10 @@ const RULES: readonly DependencyRule[] = [
     forbids: (from, to) => within(from, 'src/db/') && DOMAINS.some((domain) => within(to, domain)),
   },
   {
+    name: 'http/ imports nothing from db/ (an error of db/ carries its own problem)',
+    forbids: (from, to) => within(from, 'src/http/') && within(to, 'src/db/'),
+  },
+  {
     name: 'keys/ imports nothing from limits/',
     forbids: (from, to) => within(from, 'src/keys/') && within(to, 'src/limits/'),
   },
@@ -93,6 +97,7 @@ describe('the dependency check itself', () => {
     ['build/books.ts', []],
     ['src/db/open.ts', ['src/church/records.ts', 'src/http/logger.ts']],
     ['src/keys/auth.ts', ['src/limits/invalid-key-throttle.ts', 'src/keys/format.ts']],
+    ['src/http/errors.ts', ['src/db/storage-unavailable.ts', 'src/http/problem.ts']],
   ]);
 
   it('names each edge that breaks a rule, with the rule', () => {
@@ -102,6 +107,7 @@ describe('the dependency check itself', () => {
       'the USFM reader does not use the SWORD reader: build/usfm/read-usfm.ts → build/sword/versification.ts',
       'db/ imports no domain (church, portal, accounts, keys, bible): src/db/open.ts → src/church/records.ts',
       'keys/ imports nothing from limits/: src/keys/auth.ts → src/limits/invalid-key-throttle.ts',
+      'http/ imports nothing from db/ (an error of db/ carries its own problem): src/http/errors.ts → src/db/storage-unavailable.ts',
     ]);
   });
 

@@ -13,8 +13,8 @@ import {
   PostPageSchema,
   ProductListSchema,
 } from '../../church/responses.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/storage-unavailable.ts';
 import { CHURCH_CACHE_CONTROL } from '../../http/cache-policy.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/errors.ts';
 import { parsePageRequest } from '../../http/paging.ts';
 import { serviceProblems } from '../../http/problems.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
