@@ -49,13 +49,28 @@ const RULES: readonly DependencyRule[] = [
     forbids: (from, to) => within(from, 'src/keys/') && within(to, 'src/limits/'),
   },
   {
+    name: 'only the composition root (app.ts, services.ts) imports app-services.ts: a part declares what it takes',
+    forbids: (from, to) => to === 'src/app-services.ts' && from !== 'src/app.ts' && from !== 'src/services.ts',
+  },
+  {
     name: 'scripts/ are entry points that nothing imports',
     forbids: (from, to) => !within(from, 'scripts/') && within(to, 'scripts/'),
   },
 ];
 
 /** Known edges the rules would refuse, each with the work that removes it. */
-const ALLOWED: readonly AllowedEdge[] = [];
+const ALLOWED: readonly AllowedEdge[] = [
+  {
+    from: 'src/bible/routes.ts',
+    to: 'src/app-services.ts',
+    reason: 'the Express Bible router goes when the endpoint tables and their dispatcher answer the Bible (issue 23)',
+  },
+  {
+    from: 'src/health/routes.ts',
+    to: 'src/app-services.ts',
+    reason: 'the Express health router goes when the endpoint tables and their dispatcher answer the probes (issue 23)',
+  },
+];
 
 describe('the import graph of build/, src/ and scripts/', () => {
   const graph = importGraph(ROOT, ['build', 'src', 'scripts']);
@@ -98,6 +113,8 @@ describe('the dependency check itself', () => {
     ['src/db/open.ts', ['src/church/records.ts', 'src/http/logger.ts']],
     ['src/keys/auth.ts', ['src/limits/invalid-key-throttle.ts', 'src/keys/format.ts']],
     ['src/http/errors.ts', ['src/db/storage-unavailable.ts', 'src/http/problem.ts']],
+    ['src/church/answers.ts', ['src/app-services.ts']],
+    ['src/app-services.ts', []],
   ]);
 
   it('names each edge that breaks a rule, with the rule', () => {
@@ -108,6 +125,7 @@ describe('the dependency check itself', () => {
       'db/ imports no domain (church, portal, accounts, keys, bible): src/db/open.ts → src/church/records.ts',
       'keys/ imports nothing from limits/: src/keys/auth.ts → src/limits/invalid-key-throttle.ts',
       'http/ imports nothing from db/ (an error of db/ carries its own problem): src/http/errors.ts → src/db/storage-unavailable.ts',
+      'only the composition root (app.ts, services.ts) imports app-services.ts: a part declares what it takes: src/church/answers.ts → src/app-services.ts',
     ]);
   });
 
