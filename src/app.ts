@@ -1,7 +1,6 @@
 // Composition root: the one dispatcher, serving the endpoint tables, in front of the pages app (Express: portal, /docs); each built from its parts, nothing else.
 import type { RequestListener } from 'node:http';
 import express from 'express';
-import { DOCS_CACHE_CONTROL } from '../build/contract/http-policy.ts';
 import type { AppServices } from './app-services.ts';
 import { bibleCors } from './bible/cors.ts';
 import { bibleEndpoints } from './bible/endpoints.ts';
@@ -12,6 +11,7 @@ import { OPENAPI_PATH, openApiDocument } from './docs/openapi.ts';
 import { createDocsRouter } from './docs/routes.ts';
 import { healthEndpoints, readinessOf } from './health/endpoints.ts';
 import { prepareJson } from './http/cache.ts';
+import { DOCS_CACHE_CONTROL } from './http/cache-policy.ts';
 import type { TrustProxy } from './http/client-address.ts';
 import { createDispatcher } from './http/dispatcher.ts';
 import { served } from './http/endpoint.ts';

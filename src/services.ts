@@ -6,7 +6,6 @@ import { openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { openStorage, type Storage } from './db/storage.ts';
 import { bibleCheck, databaseCheck, redisCheck } from './health/checks.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
@@ -14,6 +13,7 @@ import { createLimitStores } from './limits/stores.ts';
 import { createOidcProvider } from './portal/identity-provider.ts';
 import { createMailer } from './portal/mailer/create-mailer.ts';
 import { checkConfiguredFiles } from './startup-checks.ts';
+import { openStorage, type Storage } from './storage.ts';
 
 export interface ServiceOptions {
   /** The app's clock; default the system clock. Tests pass a fixed one. */

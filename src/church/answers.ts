@@ -1,10 +1,10 @@
 // The church endpoints' answers, made once per app for the endpoint table (endpoints.ts): each a JSON body serialised and tagged.
-import { problems } from '../../build/contract/problems.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { type PreparedJson, prepareJson } from '../http/cache.ts';
 import { type PageRequest, pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { price } from './money.ts';
 import type { ChurchRecord, LibraryType } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
@@ -68,7 +68,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
     async church(slug) {
       const church = await churches.publicChurchBySlug(slug);
       // One answer for an unknown slug and a non-public church, so the two cannot be told apart.
-      if (!church) throw new ApiError(problems.churchNotFound());
+      if (!church) throw new ApiError(serviceProblems.churchNotFound());
       return church;
     },
 
@@ -179,7 +179,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
 
     async photos(church, albumId) {
       const photos = await churches.publicAlbumPhotos(church.id, albumId);
-      if (!photos) throw new ApiError(problems.albumNotFound());
+      if (!photos) throw new ApiError(serviceProblems.albumNotFound());
       const body: Photo[] = photos.map((photo) => ({
         url: photo.url,
         thumbnailUrl: photo.thumbnailUrl,

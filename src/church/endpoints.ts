@@ -1,11 +1,11 @@
 // The church endpoint table: each endpoint once (path, parameters, answer, documentation), behind a key and the per-key limit; the dispatcher and the OpenAPI document are made from it.
 import { Type } from '@sinclair/typebox';
-import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
-import { problems } from '../../build/contract/problems.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/storage-unavailable.ts';
+import { CHURCH_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { type EndpointTable, endpointOf, type PathParameter, type QueryParameter } from '../http/endpoint.ts';
 import { pageParameter, singleQueryValue, sizeParameter } from '../http/paging.ts';
 import { ApiError, problemThrownBy } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import type { ChurchAnswers } from './answers.ts';
 import { churchExamples } from './examples.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
@@ -57,7 +57,7 @@ const libraryTypeParameter: QueryParameter<'type', LibraryType | undefined> = {
     const raw = singleQueryValue('type', value);
     if (raw === undefined) return undefined;
     const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
-    if (!found) throw new ApiError(problems.unknownLibraryType(LIBRARY_TYPES));
+    if (!found) throw new ApiError(serviceProblems.unknownLibraryType(LIBRARY_TYPES));
     return found;
   },
 };
@@ -75,7 +75,7 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
   cache: { cacheControl: CHURCH_CACHE_CONTROL, etag: true },
   // Every endpoint starts with the church: 404 when unknown or not public, before any parameter is read.
   load: ({ slug }, { answers }) => answers.church(slug),
-  problems: [problems.churchNotFound(), problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)],
+  problems: [serviceProblems.churchNotFound(), serviceProblems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)],
   responses: {
     404: 'No church with a public profile has this slug: an unknown church and a hidden one answer the same bytes.',
     503: 'The database cannot answer now (down, unreachable, or too slow); nothing was changed. Retry after `Retry-After`.',
@@ -146,7 +146,7 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
         description: "Books, documents and recordings, in the church's order, paged; optionally of one type.",
         body: LibraryItemPageSchema,
         example: example('library'),
-        problems: [problems.unknownLibraryType(LIBRARY_TYPES), ...paging],
+        problems: [serviceProblems.unknownLibraryType(LIBRARY_TYPES), ...paging],
       },
     }),
     endpoint({
@@ -187,7 +187,7 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
         description: 'The photos of one public album of this church, in album order.',
         body: PhotoListSchema,
         example: example('photos'),
-        problems: [problems.albumNotFound()],
+        problems: [serviceProblems.albumNotFound()],
       },
     }),
   ],

@@ -1,7 +1,8 @@
 // The reference page at /docs (Swagger UI from npm, no CDN), /docs/problems, and the index at /; the dispatcher serves the OpenAPI document itself (/api/openapi.json).
 
 import express, { type Router } from 'express';
-import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
+import { PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
+import { DOCS_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { staticResources } from '../http/static-resources.ts';
 import { readResourceText, resourcePath } from '../resources/resources.ts';
 import { OPENAPI_PATH, type OpenApiConfig } from './openapi.ts';

@@ -1,9 +1,10 @@
 // The probes' endpoint table: GET /healthz (the process is up) and GET /readyz (every readiness check passes), for monitors and load balancers.
-import { problems } from '../../build/contract/problems.ts';
+
 import { prepareJson } from '../http/cache.ts';
 import { type EndpointTable, endpointOf } from '../http/endpoint.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { READINESS_TIMEOUT_MS, type ReadinessCheck, runReadinessChecks } from './readiness.ts';
 import { type Health, HealthSchema, type Readiness, ReadinessSchema } from './responses.ts';
 
@@ -30,7 +31,7 @@ export function readinessOf(checks: readonly ReadinessCheck[], logger: Logger): 
       else logger.warn({ checks: results }, 'not ready');
       wasReady = ready;
     }
-    if (!ready) throw new ApiError(problems.notReady(failing.map(({ name, detail }) => ({ name, reason: detail ?? 'failed' }))));
+    if (!ready) throw new ApiError(serviceProblems.notReady(failing.map(({ name, detail }) => ({ name, reason: detail ?? 'failed' }))));
     return { status: 'ready', checks: results };
   };
 }
@@ -83,7 +84,7 @@ export const healthEndpoints: EndpointTable<HealthDependencies> = {
             { name: 'redis', ok: true, ms: 0.6 },
           ],
         },
-        problems: [problems.notReady([{ name: 'redis', reason: `no answer within ${READINESS_TIMEOUT_MS} ms` }])],
+        problems: [serviceProblems.notReady([{ name: 'redis', reason: `no answer within ${READINESS_TIMEOUT_MS} ms` }])],
         responses: {
           200: 'Every check passed.',
           503: 'A check failed or gave no answer in time; `detail` names each failing check and why.',

@@ -42,7 +42,8 @@ export function writeProblem(
 // biome-ignore lint/suspicious/noExplicitAny: an error handler's error is anything thrown.
 export function problemForError(err: any, logger: Logger, request: { requestId: unknown; path: string }): Problem {
   if (err instanceof ApiError) {
-    if (err.log) logger[err.log.level]({ ...request, err }, err.log.message);
+    // The server's own condition (a database that cannot answer now), not the request's fault: worth a line.
+    if (err.warning !== undefined) logger.warn({ ...request, err }, err.warning);
     return err.problem;
   }
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;

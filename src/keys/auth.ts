@@ -1,9 +1,10 @@
 // The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { type Problem, problems } from '../../build/contract/problems.ts';
+import type { Problem } from '../../build/contract/problems.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../http/logger.ts';
+import { serviceProblems } from '../http/problems.ts';
 import type { Fingerprinter } from './fingerprint.ts';
 import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
@@ -73,14 +74,14 @@ export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAu
   });
   return {
     async authenticate(header, address) {
-      if (header === undefined || header.trim() === '') return refuse(address, problems.apiKeyMissing(KEY_PREFIX));
+      if (header === undefined || header.trim() === '') return refuse(address, serviceProblems.apiKeyMissing(KEY_PREFIX));
       const match = BEARER.exec(header);
-      if (!match) return refuse(address, problems.authorizationNotBearer(KEY_PREFIX));
+      if (!match) return refuse(address, serviceProblems.authorizationNotBearer(KEY_PREFIX));
       const token = match[1];
-      if (!isWellFormedKey(token)) return refuse(address, problems.apiKeyMalformed(KEY_PREFIX));
+      if (!isWellFormedKey(token)) return refuse(address, serviceProblems.apiKeyMalformed(KEY_PREFIX));
       const fingerprint = fingerprinter.fingerprint(token);
       const key = await keys.activeKeyByFingerprint(fingerprint);
-      if (!key) return refuse(address, problems.apiKeyUnknown());
+      if (!key) return refuse(address, serviceProblems.apiKeyUnknown());
       // Bookkeeping, not part of the answer: after this turn of the event loop, and it never waits for a lock.
       const usedAt = clock.now();
       setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));

@@ -1,7 +1,7 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
-import { problems } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { limiterLogger } from './limiter-logger.ts';
 import type { LimitStores } from './stores.ts';
 import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
@@ -43,7 +43,7 @@ export function createKeyLimit(services: KeyLimitDependencies): KeyLimit {
   });
   return {
     async count(rateLimitKey) {
-      return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => problems.keyRateLimited(limit, retryAfter));
+      return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => serviceProblems.keyRateLimited(limit, retryAfter));
     },
   };
 }

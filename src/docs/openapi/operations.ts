@@ -1,6 +1,7 @@
 // The paths of the document, made from the endpoint tables: each endpoint's operation, parameters, headers and every status it can answer.
 import { type Problem, problems } from '../../../build/contract/problems.ts';
 import type { DocumentText, Endpoint, EndpointTable, LimitName, ParameterDocument } from '../../http/endpoint.ts';
+import { serviceProblems } from '../../http/problems.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import { bibleLimitPolicyName } from '../../limits/bible-limit.ts';
 import { keyLimitPolicyName, RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
@@ -42,7 +43,7 @@ function limitDocument(name: LimitName, config: OpenApiConfig): LimitDocument | 
     return {
       limit,
       policyName: keyLimitPolicyName(limit),
-      refused: problems.keyRateLimited(limit, windowSeconds),
+      refused: serviceProblems.keyRateLimited(limit, windowSeconds),
       text: `More than ${limit} requests within a minute with this key`,
     };
   }
@@ -87,14 +88,14 @@ function operation(parts: DocumentParts, table: AnyTable, endpoint: Endpoint<unk
   if (endpoint.params?.length) answered.push(problems.malformedRequest(400, "Failed to decode param '%E0%A4%A'"));
   const text: Record<number, string> = {};
   if (table.key) {
-    answered.push(problems.apiKeyMissing(KEY_PREFIX), problems.apiKeyMalformed(KEY_PREFIX), problems.apiKeyUnknown());
+    answered.push(serviceProblems.apiKeyMissing(KEY_PREFIX), serviceProblems.apiKeyMalformed(KEY_PREFIX), serviceProblems.apiKeyUnknown());
   }
   if (counted.length > 0 || table.key) {
     const reasons = counted.map((limit) => limit.text);
     answered.push(...counted.map((limit) => limit.refused));
     if (table.key) {
       reasons.push(`more than ${config.invalidKeyLimitPerMinute} requests with a missing or invalid key from this address`);
-      answered.push(problems.tooManyInvalidKeys(config.invalidKeyLimitPerMinute, RATE_LIMIT_WINDOW_MS / 1000));
+      answered.push(serviceProblems.tooManyInvalidKeys(config.invalidKeyLimitPerMinute, RATE_LIMIT_WINDOW_MS / 1000));
     }
     text[429] = `${reasons.join(', or ')}.`;
   }
