@@ -111,7 +111,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once; every setting has a documented default (README, "Configuration"). */
+/** Reads the environment once; every setting has a documented default (docs/configuration.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const config: Config = {
