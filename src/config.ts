@@ -20,6 +20,8 @@ export interface Config {
   biblePublicDir: string;
   /** The Bible query database written by `npm run build:bible`. */
   bibleDatabasePath: string;
+  /** /readyz checks that a Bible build is loaded (READYZ_BIBLE); false for an instance meant to serve church data only. */
+  readyzBible: boolean;
   /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
   bibleRateLimitPerMinute: number;
   /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
+    readyzBible: boolean(env, 'READYZ_BIBLE', true),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),

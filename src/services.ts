@@ -69,7 +69,11 @@ export async function createServices(
       fingerprinter,
       limitStores,
       bible,
-      readiness: [databaseCheck(() => opened.ping()), bibleCheck(bible), ...redisCheck(limitStores)],
+      readiness: [
+        databaseCheck(() => opened.ping()),
+        ...(config.readyzBible ? [bibleCheck(bible, config)] : []),
+        ...redisCheck(limitStores),
+      ],
       clock,
       async close() {
         mailer.close();

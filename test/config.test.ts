@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(config.bibleDatabasePath).toBe('/srv/api/var/bible.sqlite');
     expect(config.keyRateLimitPerMinute).toBe(120);
     expect(config.demoData).toBe(false);
+    expect(config.readyzBible).toBe(true);
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicBaseUrl).toBe('http://127.0.0.1:3000');
     expect(Object.isFrozen(config)).toBe(true);
@@ -49,6 +50,7 @@ describe('configuration from the environment', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_CONNECT_TIMEOUT_MS', 'soon'],
     ['DATABASE_STATEMENT_TIMEOUT_MS', '10'],
+    ['READYZ_BIBLE', 'sometimes'],
     ['SMTP_URL', 'nope'],
     ['SMTP_URL', 'mail.example.org:587'],
     ['SMTP_URL', 'https://mail.example.org'],
