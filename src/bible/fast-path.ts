@@ -1,7 +1,7 @@
 // Bible reads answered before Express: versions, books and chapters from the tree, verses, ranges and searches from the database, with the headers, limit and access line of the Express routes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { LANGS, type Lang } from '../../build/contract/books.ts';
+import type { Lang } from '../../build/contract/books.ts';
 import { BIBLE_CACHE_CONTROL, BIBLE_CORS_HEADERS } from '../../build/contract/http-policy.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { type Problem, problems } from '../../build/contract/problems.ts';
@@ -14,7 +14,7 @@ import { requestIdFor } from '../http/request-log.ts';
 import { writeProblem } from '../http/write-problem.ts';
 import type { BibleLimit } from '../limits/bible-limit.ts';
 import { readChapterFile } from './chapter.ts';
-import { parseSearch, type SearchParams } from './params.ts';
+import { langNamed, parseSearch, type SearchParams } from './params.ts';
 import { readRange } from './range.ts';
 import { searchBible } from './search.ts';
 import { sendStatic } from './send-static.ts';
@@ -56,7 +56,7 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9]{1,10}$/;
 
 /**
  * GET and HEAD of `/api/v1/bible/versions`, `/books`, `/{abbr}/{chapter}`, `/{abbr}/{chapter}/{verse}`
- * and `/{abbr}/{chapter}/{from}/{to}`, with no query or `?lang=` one of the five, and of `/search`
+ * and `/{abbr}/{chapter}/{from}/{to}`, with no query or `?lang=` one of the five (any letter case), and of `/search`
  * with the parameters it reads (SEARCH_PARAMETERS), answered without
  * Express's per-request work (prototype swaps, the middleware chain, the router), which cost more
  * than the answer itself. The answer is the Express routes' own: the same functions read it
@@ -171,8 +171,7 @@ function prepareSearch(bible: BibleSource, query: string): Answer | undefined {
 function langOf(query: string): Lang | undefined {
   if (query === '') return 'fr';
   if (!query.startsWith('lang=')) return undefined;
-  const value = query.slice('lang='.length);
-  return LANGS.find((lang) => lang === value);
+  return langNamed(query.slice('lang='.length));
 }
 
 /** Sends `answer` after `headers` (request id, CORS, and the limit's when it was counted). */

@@ -16,14 +16,20 @@ export const MAX_QUERY_LENGTH = 200;
  */
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
 
-/** `lang`: optional, default fr (first of the spec's table), else one of the five. */
+/** `lang`: optional, default fr (first of the spec's table), else one of the five in any letter case (decisions.md). */
 export function parseLang(value: unknown): Lang {
   if (value === undefined) return 'fr';
-  const found = typeof value === 'string' ? LANGS.find((lang) => lang === value) : undefined;
+  const found = typeof value === 'string' ? langNamed(value) : undefined;
   if (!found) {
     throw new ApiError(problems.unknownLanguage(LANGS, describe(value)));
   }
   return found;
+}
+
+/** The language `value` names, whatever its letter case (`EN`, `En` and `en` are English), else undefined. */
+export function langNamed(value: string): Lang | undefined {
+  const lower = value.toLowerCase();
+  return LANGS.find((lang) => lang === lower);
 }
 
 /**

@@ -1,6 +1,10 @@
 // The fast path answers Bible reads exactly as the Express routes do: same status, headers and bytes, one count per request, one access line.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
+import { createBibleFastPath } from '../../src/bible/fast-path.ts';
+import { createBibleLimit } from '../../src/limits/bible-limit.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
 import { comparableHeaders, type Exchange, exchange } from '../helpers/http-exchange.ts';
 import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
@@ -37,6 +41,10 @@ const READS = [
   '/John/3?lang=en',
   '/Gn/1/1/2',
   '/John/3/16/17?lang=en',
+  // lang in any letter case (decisions.md), as the spec's own example writes none in capitals.
+  '/John/3/16?lang=EN',
+  '/books?lang=Pt',
+  '/search?q=love&lang=EN',
   '/Gn/1/2',
   // Problems: unknown book, chapter outside the book, leading zero, reversed range, start past the end, unknown language.
   '/Nope/1',
@@ -119,5 +127,38 @@ describe('the fast path beside Express', () => {
     const { requestId: _d, time: _e, ms: _f, ...expressRest } = viaExpress ?? {};
     expect(fastRest).toEqual(expressRest);
     expect(Object.keys(viaFast ?? {})).toEqual(Object.keys(viaExpress ?? {}));
+  });
+
+  it('answers lang in capitals itself, as it answers lower case, instead of handing it to Express', async () => {
+    // Only the fast path, with "not mine" where it would hand a request to Express.
+    const handle = createBibleFastPath({
+      bible: fast.services.bible,
+      bibleLimit: createBibleLimit(fast.services),
+      logger: fast.services.logger,
+      publicBaseUrl: fast.services.config.publicBaseUrl,
+      clientAddress: (request) => request.socket.remoteAddress,
+    });
+    const only = http.createServer((req, res) => {
+      if (!handle(req, res)) res.writeHead(599).end('not mine');
+    });
+    await new Promise<void>((resolve) => only.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(only.address() as AddressInfo).port}`;
+    try {
+      for (const [path, same] of [
+        ['/John/3/16?lang=EN', '/John/3/16?lang=en'],
+        ['/John/3?lang=En', '/John/3?lang=en'],
+        ['/books?lang=NL', '/books?lang=nl'],
+        ['/search?q=love&lang=EN', '/search?q=love&lang=en'],
+      ]) {
+        const upper = await send(base, `/api/v1/bible${path}`);
+        const lower = await send(base, `/api/v1/bible${same}`);
+        expect(upper.status, path).toBe(200);
+        expect(upper.body.equals(lower.body), path).toBe(true);
+      }
+      expect((await send(base, '/api/v1/bible/Gn/1?lang=EN&x=1')).status).toBe(599);
+    } finally {
+      only.closeAllConnections();
+      only.close();
+    }
   });
 });

@@ -74,7 +74,7 @@ export function langParameter(parts: DocumentParts): Json {
     name: 'lang',
     in: 'query',
     required: false,
-    description: `The language, and with it the version (GET /api/v1/bible/versions lists them); \`${LANGS[0]}\` when left out.`,
+    description: `The language, and with it the version (GET /api/v1/bible/versions lists them); \`${LANGS[0]}\` when left out. Read in any letter case (\`EN\` is \`en\`); the values listed are the canonical ones, which answers and links use.`,
     schema: { ...parts.components.ref(LangSchema), default: LANGS[0] },
   };
 }
