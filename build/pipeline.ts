@@ -13,7 +13,7 @@ import { sourcePath, verifySourceFile } from './sources.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
 import { databaseBuildHash } from './writers/database.ts';
-import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH } from './writers/host-rewrites.ts';
+import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH, placeholderWarnings } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
 import { treeIndex } from './writers/static-tree.ts';
 import type { OutputFile } from './writers/types.ts';
@@ -45,9 +45,13 @@ export interface BuildOptions {
   onProgress?: (message: string) => void;
 }
 
-export type BuildResult =
+export type BuildResult = (
   | { status: 'up-to-date'; buildHash: string; totalMs: number }
-  | { status: 'built'; buildHash: string; report: BuildReport; summary: string };
+  | { status: 'built'; buildHash: string; report: BuildReport; summary: string }
+) & {
+  /** The placeholders the files for static hosts fell back to (no origin, no public URL), one line each (placeholderWarnings). */
+  warnings: string[];
+};
 
 /** Entries the static host swaps as a whole on each build, relative to the public folder. */
 export const REPLACED_ENTRIES = [
@@ -94,8 +98,9 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   const versionHashes = entries.map(versionHash);
   // The origin is written into _redirects and the public URL into the error files, so another one is another build.
   const buildHash = computeBuildHash(versionHashes, [`origin:${origin}`, `publicUrl:${publicUrl}`]);
+  const warnings = placeholderWarnings(options);
   if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
-    return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started) };
+    return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started), warnings };
   }
   const previous = options.force ? noPreviousBuild : await previousBuild(publicDir, databasePath, reportPath);
 
@@ -178,7 +183,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     [{ path: basename(reportPath), content: `${JSON.stringify(report, null, 2)}\n` }],
     [basename(reportPath)],
   );
-  return { status: 'built', buildHash, report, summary: formatReport(report) };
+  return { status: 'built', buildHash, report, summary: formatReport(report), warnings };
 }
 
 /** True when both the static tree's stamp and the database carry `buildHash`. */

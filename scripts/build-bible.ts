@@ -48,6 +48,7 @@ try {
     console.log(result.summary);
     console.log(colored('green', `Bible built in ${seconds} s`));
   }
+  for (const warning of result.warnings) console.error(colored('yellow', `Warning: ${warning}`, process.stderr));
 } catch (error) {
   if (interactive) process.stdout.write('\n');
   // Source errors already say what went wrong and what to do; other errors keep their stack.

@@ -6,7 +6,7 @@
 // is never stale; esbuild comes with tsx, a dependency. One process (no launcher child between npm and
 // the server), so the SIGTERM and SIGINT npm forwards reach the server itself. package.json gives Node
 // --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB collects as cheaply
-// (README, Memory); the bench runs this same command line.
+// (docs/memory.md); the bench runs this same command line.
 import { pathToFileURL } from 'node:url';
 import { bundleEntry, commonOptions, loadEsbuild, root } from './lib/bundle.mjs';
 

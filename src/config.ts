@@ -20,6 +20,8 @@ export interface Config {
   biblePublicDir: string;
   /** The Bible query database written by `npm run build:bible`. */
   bibleDatabasePath: string;
+  /** /readyz checks that a Bible build is loaded (READYZ_BIBLE); false for an instance meant to serve church data only. */
+  readyzBible: boolean;
   /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
   bibleRateLimitPerMinute: number;
   /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
@@ -111,17 +113,18 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once; every setting has a documented default (README, "Configuration"). */
+/** Reads the environment once; every setting has a documented default (docs/configuration.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const config: Config = {
     port,
-    host: env.HOST || '127.0.0.1',
+    host: host(env.HOST),
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
     postgres: postgres(env),
     demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
+    readyzBible: boolean(env, 'READYZ_BIBLE', true),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
@@ -138,12 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     keyFingerprintSecret: env.KEY_FINGERPRINT_SECRET || undefined,
     keySecretFile: path.resolve(root, env.KEY_SECRET_FILE || 'var/key-fingerprint.secret'),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    publicSiteUrl: (env.PUBLIC_SITE_URL || 'https://churches.example.org').replace(/\/+$/, ''),
+    publicSiteUrl: httpUrl(env, 'PUBLIC_SITE_URL') ?? 'https://churches.example.org',
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL, port),
     logLevel: logLevel(env.LOG_LEVEL),
     portalUrl: httpUrl(env, 'PORTAL_URL') ?? `${publicBaseUrl(env.PUBLIC_BASE_URL, port)}/portal`,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Church API <no-reply@localhost>',
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: mailFrom(env.MAIL_FROM),
     mailOutboxDir: path.resolve(root, env.MAIL_OUTBOX_DIR || 'var/outbox'),
     oidc: oidc(env),
     passwordScryptCost: powerOfTwo(env, 'PASSWORD_SCRYPT_N', 2 ** 17),
@@ -215,7 +218,60 @@ function oidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     );
     throw new ConfigError(missing[0], `OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together; missing ${missing.join(', ')}`);
   }
+  const { protocol, hostname } = new URL(issuer);
+  if (protocol === 'http:' && !isLoopbackHost(hostname)) {
+    throw new ConfigError('OIDC_ISSUER', `must be an https:// URL (plain http:// only for a provider on this machine), got ${issuer}`);
+  }
   return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'OpenID Connect' };
+}
+
+/** localhost, 127.x.x.x or [::1]: the only hosts an OpenID Connect provider may be reached at over plain http. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** An IP address or a host name (RFC 1123 labels): not a URL, and no port (PORT says that). */
+function host(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '127.0.0.1';
+  const name = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+  if (isIP(raw) === 0 && !name.test(raw)) {
+    throw new ConfigError('HOST', `must be an IP address or a host name to listen on (the port goes in PORT), got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * SMTP_URL: `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS from the start) with a
+ * host, as nodemailer reads it. Never echoed: it may hold the SMTP password.
+ */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const expected = 'expected smtp://user:password@mail.example.org:587 or smtps://user:password@mail.example.org:465';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL', `is not a URL; ${expected}`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got ${url.protocol}//; ${expected}`);
+  }
+  if (url.hostname === '') throw new ConfigError('SMTP_URL', `names no host; ${expected}`);
+  return raw;
+}
+
+/** MAIL_FROM: an address, alone or after a display name in angle brackets. */
+function mailFrom(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'Church API <no-reply@localhost>';
+  const address = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+  const named = /^([^<>"\r\n]*|"[^"\r\n]*")\s*<([^<>]+)>$/.exec(raw.trim());
+  if (!(named ? address.test(named[2]) : address.test(raw.trim()))) {
+    throw new ConfigError(
+      'MAIL_FROM',
+      `must be an address (no-reply@example.org) or a name and an address (Church API <no-reply@example.org>), got "${raw}"`,
+    );
+  }
+  return raw;
 }
 
 function powerOfTwo(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

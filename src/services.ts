@@ -12,7 +12,7 @@ import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { createOidcProvider } from './portal/identity-provider.ts';
 import { createMailer } from './portal/mailer/create-mailer.ts';
-import { checkConfiguredFiles } from './startup-checks.ts';
+import { checkConfiguredFiles, checkListenHost } from './startup-checks.ts';
 import { openStorage, type Storage } from './storage.ts';
 
 export interface ServiceOptions {
@@ -37,6 +37,7 @@ export async function createServices(
   { clock = systemClock }: ServiceOptions = {},
 ): Promise<RunningServices> {
   checkConfiguredFiles(config);
+  await checkListenHost(config.host);
   const limitStores = await createLimitStores(config, logger);
   let storage: Storage | undefined;
   try {
@@ -66,7 +67,11 @@ export async function createServices(
       fingerprinter,
       limitStores,
       bible,
-      readiness: [databaseCheck(() => opened.ping()), bibleCheck(bible), ...redisCheck(limitStores)],
+      readiness: [
+        databaseCheck(() => opened.ping()),
+        ...(config.readyzBible ? [bibleCheck(bible, config)] : []),
+        ...redisCheck(limitStores),
+      ],
       clock,
       async close() {
         mailer.close();

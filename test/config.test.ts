@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(config.bibleDatabasePath).toBe('/srv/api/var/bible.sqlite');
     expect(config.keyRateLimitPerMinute).toBe(120);
     expect(config.demoData).toBe(false);
+    expect(config.readyzBible).toBe(true);
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicBaseUrl).toBe('http://127.0.0.1:3000');
     expect(Object.isFrozen(config)).toBe(true);
@@ -49,6 +50,32 @@ describe('configuration from the environment', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_CONNECT_TIMEOUT_MS', 'soon'],
     ['DATABASE_STATEMENT_TIMEOUT_MS', '10'],
+    ['READYZ_BIBLE', 'sometimes'],
+    ['SMTP_URL', 'nope'],
+    ['SMTP_URL', 'mail.example.org:587'],
+    ['SMTP_URL', 'https://mail.example.org'],
+    ['SMTP_URL', 'smtp://'],
+    ['MAIL_FROM', 'Church API'],
+    ['MAIL_FROM', 'no-reply at example.org'],
+    ['MAIL_FROM', 'a,b@example.org'],
+    ['MAIL_FROM', 'Church API <no-reply>'],
+    ['PUBLIC_SITE_URL', 'churches.example.org'],
+    ['PUBLIC_SITE_URL', 'mailto:office@example.org'],
+    ['PORTAL_URL', '/portal'],
+    ['HOST', '0.0.0.0:3000'],
+    ['HOST', 'http://127.0.0.1'],
+    ['HOST', 'my host'],
+    ['SESSION_COOKIE_SECURE', 'yes'],
+    ['SESSION_IDLE_HOURS', '0'],
+    ['PASSWORD_SCRYPT_N', '100000'],
+    ['MAX_CONNECTIONS', 'many'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '1'],
+    ['REQUEST_TIMEOUT_MS', '99'],
+    ['INVALID_KEY_LIMIT_PER_MINUTE', '0'],
+    ['KEY_RATE_LIMIT_PER_MINUTE', '1.5'],
+    ['BIBLE_PASSAGE_MAX_VERSES', '0'],
+    ['BIBLE_SEARCH_QUEUE', '-1'],
+    ['LIMIT_STORE_TIMEOUT_MS', '0'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
@@ -111,5 +138,34 @@ describe('configuration from the environment', () => {
 
   it('refuses to trust every hop, saying why', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/X-Forwarded-For/);
+  });
+
+  it('reads SMTP_URL and MAIL_FROM as nodemailer takes them, and never echoes an SMTP_URL it refuses (it may hold a password)', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://api:pw@mail.example.org:465' }).smtpUrl).toBe('smtps://api:pw@mail.example.org:465');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587?pool=true' }).smtpUrl).toBe('smtp://mail.example.org:587?pool=true');
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    for (const from of ['no-reply@example.org', 'Church API <no-reply@example.org>', '"API, the church one" <no-reply@example.org>']) {
+      expect(loadConfig({ MAIL_FROM: from }).mailFrom).toBe(from);
+    }
+    expect(() => loadConfig({ SMTP_URL: 'https://api:s3cret@mail.example.org' })).toThrow(
+      /^SMTP_URL: must start with smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp//api:s3cret@mail' })).toThrow(/^SMTP_URL: is not a URL; expected smtp:\/\//);
+    for (const value of ['https://api:s3cret@mail.example.org', 'smtp//api:s3cret@mail']) {
+      expect(() => loadConfig({ SMTP_URL: value })).not.toThrow(/s3cret/);
+    }
+  });
+
+  it('listens on an IP address or a host name, and takes PUBLIC_SITE_URL without its trailing slash', () => {
+    for (const host of ['0.0.0.0', '::', '::1', 'localhost', 'api-1.internal']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://pages.example.net/c/' }).publicSiteUrl).toBe('https://pages.example.net/c');
+    expect(loadConfig({}).publicSiteUrl).toBe('https://churches.example.org');
+  });
+
+  it('allows a plain http OpenID Connect issuer only on this machine', () => {
+    const client = { OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...client, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ ...client, OIDC_ISSUER: 'https://id.example.org' }).oidc?.issuer).toBe('https://id.example.org');
+    expect(() => loadConfig({ ...client, OIDC_ISSUER: 'http://id.example.org' })).toThrow(/^OIDC_ISSUER: must be an https:\/\/ URL/);
   });
 });

@@ -85,6 +85,8 @@ describe.concurrent('a bad setting ends the start with one line naming it, and n
     ['KEY_FINGERPRINT_SECRET', 'too-short', /32 characters/],
     ['LOG_LEVEL', 'loud', /silent/],
     ['REDIS_URL', 'http://127.0.0.1:6379', /redis:\/\//],
+    ['SMTP_URL', 'nope', /is not a URL; expected smtp:\/\//],
+    ['HOST', '0.0.0.0:3000', /the port goes in PORT/],
   ])('%s=%s', async (variable, value, detail) => {
     expectOneLineNaming(await start({ [variable]: value }), variable, detail);
   });
@@ -108,6 +110,16 @@ describe.concurrent('a bad setting ends the start with one line naming it, and n
   it('KEY_SECRET_FILE under a file, where no folder can be made', async () => {
     const outcome = await start({ KEY_SECRET_FILE: '<dir>/a-file/key.secret' }, (dir) => fs.writeFileSync(path.join(dir, 'a-file'), 'x'));
     expectOneLineNaming(outcome, 'KEY_SECRET_FILE', /a-file/);
+  });
+
+  it('MAIL_OUTBOX_DIR under a file, where no folder can be made (without SMTP_URL, where e-mail goes)', async () => {
+    const outcome = await start({ MAIL_OUTBOX_DIR: '<dir>/a-file/outbox' }, (dir) => fs.writeFileSync(path.join(dir, 'a-file'), 'x'));
+    expectOneLineNaming(outcome, 'MAIL_OUTBOX_DIR', /a-file/);
+  });
+
+  it('BIBLE_DB_PATH naming a folder', async () => {
+    const outcome = await start({ BIBLE_DB_PATH: '<dir>/bible' }, (dir) => fs.mkdirSync(path.join(dir, 'bible')));
+    expectOneLineNaming(outcome, 'BIBLE_DB_PATH', /is not a file/);
   });
 
   it('KEY_SECRET_FILE holding a secret too short to be one', async () => {

@@ -5,6 +5,7 @@ import {
   BIBLE_CACHE_CONTROL,
   BIBLE_CORS_HEADERS,
   BIBLE_PREFLIGHT_HEADERS,
+  DEFAULT_PUBLIC_BASE_URL,
   PROBLEM_CONTENT_TYPE,
   PROBLEM_HEADERS,
   REQUEST_HEADERS_LIST,
@@ -76,6 +77,31 @@ export interface HostRewriteOptions {
 /** The folder of the search indexes (staticPaths.searchIndex), which the service serves at the same path. */
 /** Placeholder origin used when the build is given none. */
 export const DEFAULT_ORIGIN = 'https://bible-api.invalid';
+
+/**
+ * What the files for static hosts hold when the build fell back to a placeholder: `_redirects`
+ * proxying to DEFAULT_ORIGIN (no `--origin`), and the error files that `_redirects`, `_headers` and
+ * nginx serve naming their problem types at the loopback address (no `--public-url` nor
+ * PUBLIC_BASE_URL). One line each, for the build to print; none when both were given.
+ *
+ * @example for (const line of placeholderWarnings({ origin: undefined, publicUrl: 'https://api.example.org' })) console.warn(line);
+ */
+export function placeholderWarnings(given: { origin?: string; publicUrl?: string }, loopbackUrl = DEFAULT_PUBLIC_BASE_URL): string[] {
+  const warnings: string[] = [];
+  if (given.origin === undefined) {
+    warnings.push(
+      `${staticPaths.redirects} sends ranges, search and passages to the placeholder ${DEFAULT_ORIGIN}: give --origin with the service's address ` +
+        '(https://api.example.org) before publishing on Netlify or Cloudflare Pages (nginx needs none: it uses upstream bible_api).',
+    );
+  }
+  if (given.publicUrl === undefined) {
+    warnings.push(
+      `The error files for static hosts (api/v1/bible/_errors/, which ${staticPaths.redirects}, ${HEADERS_PATH} and nginx serve) name their problem types at ` +
+        `${loopbackUrl}/docs/problems: give --public-url, or PUBLIC_BASE_URL, with the service's public address.`,
+    );
+  }
+  return warnings;
+}
 
 /**
  * The nginx snippets, `_redirects`, and the problem+json files they point at.

@@ -17,6 +17,8 @@ export const EMBEDDED_FILES: readonly string[] = [
   'public/portal/*',
   'node_modules/swagger-ui-dist/swagger-ui.css',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+  'public/examples/*',
+  'node_modules/minisearch/dist/umd/index.js',
 ];
 
 /**

@@ -1,4 +1,4 @@
-// A throwaway nginx load balancer (round robin over an upstream of service instances), as the README's "Running several instances" sets it up: for tests and the benchmark.
+// A throwaway nginx load balancer (round robin over an upstream of service instances), as docs/several-instances.md sets it up: for tests and the benchmark.
 import { type NginxProcess, startNginxProcess } from './nginx.ts';
 
 export type NginxUpstream = NginxProcess;

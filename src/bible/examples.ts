@@ -24,7 +24,7 @@ import {
 } from '../../build/contract/responses.ts';
 import versionManifest from '../../data/bible-versions.json' with { type: 'json' };
 
-/** Counts of a full build of the pinned sources (README, "Versification"); test/bible/real-build.test.ts compares. */
+/** Counts of a full build of the pinned sources (docs/bible-build.md, "Versification"); test/bible/real-build.test.ts compares. */
 const BUILT_COUNTS: Record<Lang, { books: number; chapters: number; verses: number }> = {
   fr: { books: 66, chapters: 1189, verses: 31_170 },
   en: { books: 66, chapters: 1189, verses: 31_102 },

@@ -20,14 +20,20 @@ export const MAX_QUERY_LENGTH = 200;
  */
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
 
-/** `lang`: optional, default fr (first of the spec's table), else one of the five. */
+/** `lang`: optional, default fr (first of the spec's table), else one of the five in any letter case (decisions.md). */
 export function parseLang(value: unknown): Lang {
   if (value === undefined) return 'fr';
-  const found = typeof value === 'string' ? LANGS.find((lang) => lang === value) : undefined;
+  const found = typeof value === 'string' ? langNamed(value) : undefined;
   if (!found) {
     throw new ApiError(problems.unknownLanguage(LANGS, describe(value)));
   }
   return found;
+}
+
+/** The language `value` names, whatever its letter case (`EN`, `En` and `en` are English), else undefined. */
+export function langNamed(value: string): Lang | undefined {
+  const lower = value.toLowerCase();
+  return LANGS.find((lang) => lang === lower);
 }
 
 /**
@@ -93,12 +99,12 @@ export interface SearchText {
   terms: SearchTerms;
 }
 
-/** `lang` of every Bible endpoint but the versions list: optional, default fr (first of the spec's table), else one of the five. */
+/** `lang` of every Bible endpoint but the versions list: optional, default fr (first of the spec's table), else one of the five in any letter case. */
 export const langParameter: QueryParameter<'lang', Lang> = {
   name: 'lang',
   schema: LangSchema,
   default: LANGS[0],
-  description: `The language, and with it the version (GET /api/v1/bible/versions lists them); \`${LANGS[0]}\` when left out.`,
+  description: `The language, and with it the version (GET /api/v1/bible/versions lists them); \`${LANGS[0]}\` when left out. Read in any letter case (\`EN\` is \`en\`); the values listed are the canonical ones, which answers and links use.`,
   read: (raw) => parseLang(raw),
 };
 

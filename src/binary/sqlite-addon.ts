@@ -40,7 +40,7 @@ const ADDON_FOLDER = /^church-api-(\d+)-[A-Za-z0-9]{6}$/;
 
 /**
  * The folder comes from os.tmpdir() (TMPDIR): on a host whose /tmp is mounted noexec, where a
- * library cannot be mapped, TMPDIR must name another folder (the README says so).
+ * library cannot be mapped, TMPDIR must name another folder (docs/single-binary.md says so).
  */
 function writeAddon(): string {
   const tmp = os.tmpdir();

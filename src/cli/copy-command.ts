@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { describeTarget } from '../db/connect.ts';
 import { COPIED_TABLES, CopyRefusal, copySqliteToPostgres } from '../db/copy-to-postgres.ts';
+import { databaseInUse } from '../db/in-use.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { defaultMigrationsDir } from '../db/open.ts';
 import { openPostgresDatabase } from '../db/postgres/database.ts';
@@ -23,6 +24,12 @@ export const copyCommand: DatabaseFileCommand = {
     if (!config.postgres) throw new CliError('DATABASE_URL is not set: set it to the empty PostgreSQL database to copy into.');
     const file = values.from === undefined ? config.databasePath : path.resolve(values.from);
     if (file === ':memory:' || !fs.existsSync(file)) throw new CliError(`No SQLite database at ${file}.`);
+    if (databaseInUse(file)) {
+      throw new CliError(
+        `${file} is open in another process (SQLite reports it locked): a service still using it would go on writing there after the copy (sign-ups, keys), and PostgreSQL would miss it. ` +
+          'Stop the service, then copy; or copy a backup on purpose (cli backup FILE, then copy-to-postgres --from FILE). Nothing was written.',
+      );
+    }
     const sqlite = openSource(file);
     const postgres = openPostgresDatabase({ ...config.postgres, applicationName: 'church-api-copy' });
     try {

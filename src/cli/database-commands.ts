@@ -27,7 +27,8 @@ export const databaseCommands: DatabaseFileCommand[] = [
   {
     name: 'restore',
     arguments: '<file>',
-    summary: 'with the service stopped: check <file> is a database of this service, keep the current one aside, put <file> in its place',
+    summary:
+      'with the service stopped (refused while any process has the database open): check <file> is a database of this service, keep the current one aside, put <file> in its place',
     database: 'file',
     async run(args, { config, print }) {
       const { positionals } = parseCommandLine(this.name, args, { options: {}, positionals: ['file'] });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { databaseInUse } from './in-use.ts';
 import { readMigrations, schemaVersion } from './migrate.ts';
 import { defaultMigrationsDir } from './open.ts';
 
@@ -91,13 +92,18 @@ export function inspectDatabaseFile(file: string, migrationsDir = defaultMigrati
 }
 
 /**
- * Puts the checked backup `file` in place of the database at `target`, which must not be in use
- * (the service stopped). The current database and its -wal and -shm files are kept aside under
+ * Puts the checked backup `file` in place of the database at `target`, which must not be in use:
+ * while any process has it open (the service, a CLI command) it is refused before anything is
+ * moved (`databaseInUse`), since the service would go on serving the file renamed aside. The
+ * current database and its -wal and -shm files are kept aside under
  * `<target>.before-restore-<time>` (returned), never deleted; the copy is made beside `target`
- * first, then renamed, so `target` is at every moment the old database or the whole new one.
+ * first, then renamed, so `target` is at every moment the old database or the whole new one. Were
+ * the old database opened between that check and the renames (a service starting at that moment),
+ * the swap is undone and refused the same way.
  */
 export function restoreDatabase(file: string, target: string, now = new Date()): { info: DatabaseFileInfo; keptAs?: string } {
   const info = inspectDatabaseFile(file);
+  if (fs.existsSync(target) && databaseInUse(target)) throw new DatabaseFileError(inUseMessage(target));
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temporary = temporaryBeside(target);
   try {
@@ -106,19 +112,32 @@ export function restoreDatabase(file: string, target: string, now = new Date()):
     const handle = fs.openSync(temporary, 'r+');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
-    let keptAs: string | undefined;
-    if (fs.existsSync(target)) {
-      keptAs = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
-      // The WAL may hold the last commits: it goes aside with its database, never stays beside the new one.
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, keptAs + suffix);
-      }
+    if (!fs.existsSync(target)) {
+      fs.renameSync(temporary, target);
+      return { info };
     }
+    const keptAs = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    // The WAL may hold the last commits: it goes aside with its database, never stays beside the new one.
+    const moved = ['', '-wal', '-shm'].filter((suffix) => fs.existsSync(target + suffix));
+    for (const suffix of moved) fs.renameSync(target + suffix, keptAs + suffix);
     fs.renameSync(temporary, target);
+    if (databaseInUse(keptAs)) {
+      // Opened in between: put it back where that process expects it, so it serves the file named DATABASE_PATH.
+      fs.renameSync(target, temporary);
+      for (const suffix of moved) fs.renameSync(keptAs + suffix, target + suffix);
+      throw new DatabaseFileError(inUseMessage(target));
+    }
     return { info, keptAs };
   } finally {
     fs.rmSync(temporary, { force: true });
   }
+}
+
+function inUseMessage(target: string): string {
+  return (
+    `${target} is open in another process (SQLite reports it locked): the service, or another cli command, is using it. ` +
+    'Stop the service (systemctl stop church-api, or Ctrl-C on npm start), then run restore again; nothing was changed.'
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-// The reference page at /docs (Swagger UI from npm, no CDN), /docs/problems, and the index at /; the dispatcher serves the OpenAPI document itself (/api/openapi.json).
+// The reference page at /docs (Swagger UI from npm, no CDN), /docs/problems, the index at /, and the example page of search
+// in the browser at /examples/ (MiniSearch from npm, no CDN); the dispatcher serves the OpenAPI document itself (/api/openapi.json).
 
 import express, { type Router } from 'express';
 import { PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
@@ -16,6 +17,13 @@ const HOUR_SECONDS = 60 * 60;
 // The page loads nothing from elsewhere and sends no requests but to this origin.
 const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+/**
+ * The example page is one file to copy, so its script and style are inline; it reads the index
+ * and verses from the API its visitor names (`?api=`), so it may connect anywhere.
+ */
+const EXAMPLES_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src *; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export function createDocsRouter(config: OpenApiConfig): Router {
   // One canonical path per resource (decisions.md): literal segments as written, no trailing slash.
@@ -48,5 +56,16 @@ export function createDocsRouter(config: OpenApiConfig): Router {
     staticResources(resourcePath('node_modules/swagger-ui-dist'), { maxAgeSeconds: DAY_SECONDS, only: SWAGGER_ASSETS, unknown: 'next' }),
   );
   router.use('/docs', staticResources(resourcePath('public/docs'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
+  router.use('/examples', (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', EXAMPLES_CSP);
+    next();
+  });
+  // MiniSearch's UMD build (a global `MiniSearch`, no module loader), the copy the build writes the indexes with; the
+  // page loads it from beside itself (minisearch/index.js), as it would on a developer's own site.
+  router.use(
+    '/examples/minisearch',
+    staticResources(resourcePath('node_modules/minisearch/dist/umd'), { maxAgeSeconds: HOUR_SECONDS, only: ['index.js'], unknown: 'next' }),
+  );
+  router.use('/examples', staticResources(resourcePath('public/examples'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
   return router;
 }

@@ -9,7 +9,10 @@ export const HealthSchema = Type.Object(
 
 export const ReadinessCheckSchema = Type.Object(
   {
-    name: Type.String({ description: 'The check: `database`, `bible`, and `redis` when REDIS_URL is set.', examples: ['database'] }),
+    name: Type.String({
+      description: 'The check: `database`, `bible` (unless READYZ_BIBLE=false), and `redis` when REDIS_URL is set.',
+      examples: ['database'],
+    }),
     ok: Type.Boolean(),
     detail: Type.Optional(
       Type.String({ description: 'When ready, a note (the Bible build hash); when not, the reason.', examples: ['build 3f1c9a…'] }),

@@ -1,6 +1,6 @@
 // Sign-in through an OpenID Connect provider (authorization code flow with PKCE, state and nonce), with openid-client.
 import * as oidc from 'openid-client';
-import type { OidcConfig } from '../config.ts';
+import { isLoopbackHost, type OidcConfig } from '../config.ts';
 
 /** What the portal keeps in the session between sending the developer away and their return. */
 export interface PendingSignIn {
@@ -88,12 +88,8 @@ export function createOidcProvider(settings: OidcConfig): IdentityProvider {
 function discover(settings: OidcConfig): Promise<oidc.Configuration> {
   const issuer = new URL(settings.issuer);
   // Plain http only to a provider on this machine (development and tests); anything else must be https.
-  const options = issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : undefined;
+  const options = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : undefined;
   return oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, options);
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function stringClaim(value: unknown): string | undefined {

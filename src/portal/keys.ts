@@ -8,21 +8,22 @@ import { currentDeveloper, requireDeveloper } from './signed-in.ts';
 import { landingPage } from './views/auth-pages.ts';
 import { errorPage } from './views/error-page.ts';
 import { guidePage, keyCreatedPage, keysPage, revokeKeyPage } from './views/key-pages.ts';
-import { PORTAL_PATH } from './views/layout.ts';
+import { PORTAL_NAME, PORTAL_PATH } from './views/layout.ts';
 
 /** Status of a refused key creation, by refusal code. */
 const REFUSAL_STATUS: Partial<Record<string, number>> = { 'key-limit': 409, 'unverified-email': 403 };
 
-export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string): Router {
+/** `exampleSlug`: the church the guide's examples ask for (demoChurchSlug). */
+export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string, exampleSlug: string): Router {
   const router = express.Router();
 
   router.get('/', (req, res) => {
     if (res.locals.developer) return res.redirect(303, `${PORTAL_PATH}/keys`);
-    sendPage(req, res, 'Developer portal', landingPage());
+    sendPage(req, res, PORTAL_NAME, landingPage());
   });
 
   router.get('/guide', (req, res) => {
-    sendPage(req, res, 'Using your API key', guidePage(apiBaseUrl));
+    sendPage(req, res, 'Using your API key', guidePage(apiBaseUrl, exampleSlug));
   });
 
   router.get('/keys', requireDeveloper, async (req, res) => {

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import session from 'express-session';
 import helmet from 'helmet';
 import type { AccountService } from '../accounts/service.ts';
+import { demoChurchSlug } from '../church/demo-data.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { staticResources } from '../http/static-resources.ts';
@@ -77,9 +78,16 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   router.use(portalCsrf.csrfSynchronisedProtection);
   router.use(loadDeveloper(accounts));
 
-  router.use(createKeyRoutes(accounts, config.publicBaseUrl));
-  router.use(createSignUpRoutes(auth));
-  router.use(createSignInRoutes({ auth, throttle: createSignInThrottle(services), providerName: portal.identityProvider?.name }));
+  router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug()));
+  router.use(createSignUpRoutes(auth, portal.mailer.outboxDir));
+  router.use(
+    createSignInRoutes({
+      auth,
+      throttle: createSignInThrottle(services),
+      providerName: portal.identityProvider?.name,
+      outboxDir: portal.mailer.outboxDir,
+    }),
+  );
   if (portal.identityProvider)
     router.use(createOidcRoutes({ auth, provider: portal.identityProvider, portalUrl: config.portalUrl, logger }));
   router.use(createAccountRoutes(accounts, auth));

@@ -18,9 +18,11 @@ export interface SignInRouteOptions {
   throttle: RequestHandler[];
   /** Label of the provider button, when one is configured. */
   providerName?: string;
+  /** Where messages go when none is sent (Mailer.outboxDir), named on the page that announces the reset link. */
+  outboxDir?: string;
 }
 
-export function createSignInRoutes({ auth, throttle, providerName }: SignInRouteOptions): Router {
+export function createSignInRoutes({ auth, throttle, providerName, outboxDir }: SignInRouteOptions): Router {
   const router = express.Router();
 
   router.get('/sign-in', (req, res) => {
@@ -51,7 +53,7 @@ export function createSignInRoutes({ auth, throttle, providerName }: SignInRoute
   router.post('/forgot-password', async (req, res) => {
     const email = formText(req, 'email').trim();
     await auth.requestPasswordReset(email);
-    sendPage(req, res, 'Check your inbox', resetSentPage(email));
+    sendPage(req, res, 'Check your inbox', resetSentPage(email, outboxDir));
   });
 
   router.get('/reset-password', async (req, res) => {

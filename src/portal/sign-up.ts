@@ -7,7 +7,8 @@ import { currentDeveloper, requireDeveloper } from './signed-in.ts';
 import { checkInboxPage, emailVerifiedPage, linkInvalidPage, signUpPage, verifyEmailPage } from './views/auth-pages.ts';
 import { PORTAL_PATH } from './views/layout.ts';
 
-export function createSignUpRoutes(auth: PortalAuthService): Router {
+/** `outboxDir`: where messages go when none is sent (Mailer.outboxDir), named on the pages that announce one. */
+export function createSignUpRoutes(auth: PortalAuthService, outboxDir: string | undefined): Router {
   const router = express.Router();
 
   router.get('/sign-up', (req, res) => {
@@ -19,7 +20,7 @@ export function createSignUpRoutes(auth: PortalAuthService): Router {
     const input = { name: formText(req, 'name'), email: formText(req, 'email'), password: formText(req, 'password') };
     try {
       const email = await auth.signUp(input);
-      sendPage(req, res, 'Check your inbox', checkInboxPage(email));
+      sendPage(req, res, 'Check your inbox', checkInboxPage(email, outboxDir));
     } catch (error) {
       const errors = formErrors(error);
       if (!errors) throw error;
@@ -47,7 +48,11 @@ export function createSignUpRoutes(auth: PortalAuthService): Router {
   router.post('/verify-email/resend', requireDeveloper, async (req, res) => {
     const developer = currentDeveloper(res);
     await auth.resendVerification(developer.id);
-    redirectWithNotice(req, res, `${PORTAL_PATH}/keys`, `We sent a new verification link to ${developer.email}; it is valid for 24 hours.`);
+    const sent =
+      outboxDir === undefined
+        ? `We sent a new verification link to ${developer.email}`
+        : `This service sends no e-mail (no SMTP_URL is set): a new verification link for ${developer.email} is written as an .eml file to ${outboxDir} on the server, and to the service's log`;
+    redirectWithNotice(req, res, `${PORTAL_PATH}/keys`, `${sent}; it is valid for 24 hours.`);
   });
 
   return router;

@@ -86,6 +86,21 @@ describe('Bible reads', () => {
     expect(answers).toMatchSnapshot();
   });
 
+  it('answers lang in capitals as it answers lower case, byte for byte', async () => {
+    for (const [path, same] of [
+      ['/John/3/16?lang=EN', '/John/3/16?lang=en'],
+      ['/John/3?lang=En', '/John/3?lang=en'],
+      ['/books?lang=NL', '/books?lang=nl'],
+      ['/search?q=love&lang=EN', '/search?q=love&lang=en'],
+    ]) {
+      for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+        const upper = recordedAnswer(await send(path, headers));
+        expect(upper.status, path).toBe(200);
+        expect(upper, path).toEqual(recordedAnswer(await send(same, headers)));
+      }
+    }
+  });
+
   it('counts each range, verse and search once, problems included, and no read of the tree', async () => {
     const remaining = (answer: Exchange) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
     const first = remaining(await send('/Gn/1/1/2'));

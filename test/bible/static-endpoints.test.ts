@@ -154,8 +154,17 @@ describe('books and lang', () => {
     expect(pt.books.find((book) => book.usfm === 'JHN')?.abbr).toBe('Jo');
   });
 
+  test('lang is read in any letter case, as decisions.md says: the same answer as in lower case', async () => {
+    const lower = await rawRequest(api('/books?lang=en'));
+    for (const query of ['lang=EN', 'lang=En', 'lang=eN']) {
+      const res = await rawRequest(api(`/books?${query}`));
+      expect(res.status, query).toBe(200);
+      expect(res.body.equals(lower.body), query).toBe(true);
+    }
+  });
+
   test('an unknown lang answers 400 problem+json listing the five values, with CORS', async () => {
-    for (const query of ['lang=de', 'lang=', 'lang=FR', 'lang=fr&lang=en']) {
+    for (const query of ['lang=de', 'lang=', 'lang=fra', 'lang=fr&lang=en']) {
       const res = await rawRequest(api(`/books?${query}`));
       expect(res.status, query).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

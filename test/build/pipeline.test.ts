@@ -46,6 +46,8 @@ describe('Bible build pipeline (synthetic sources)', () => {
     const steps: string[] = [];
     const result = await buildBible({ ...options, onProgress: (step) => steps.push(step) });
     expect(result.status).toBe('built');
+    // An origin and a public URL given: nothing to warn about.
+    expect(result.warnings).toEqual([]);
     expect(steps).toContain('database and search indexes (wait)');
     const stamp = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8'));
     expect(stamp).toMatchObject({ schemaVersion: BIBLE_SCHEMA_VERSION, buildHash: result.buildHash });
@@ -99,6 +101,25 @@ describe('Bible build pipeline (synthetic sources)', () => {
     const unknownBook = JSON.parse(await readFile(join(dir, 'public/api/v1/bible/_errors/en/unknown-book.json'), 'utf8'));
     expect(unknownBook.type).toBe('https://bible.example.org/docs/problems#bible-book-not-found');
     await expect(buildBible({ ...options, publicUrl: 'bible.example.org' })).rejects.toThrow(/absolute URL/);
+  });
+
+  it('warns, one line each, when the files for static hosts fall back to a placeholder origin or public URL, built or up to date', async () => {
+    const defaults = { ...options, origin: undefined, publicUrl: undefined };
+    for (const expected of ['built', 'up-to-date']) {
+      const result = await buildBible(defaults);
+      expect(result.status).toBe(expected);
+      expect(result.warnings).toEqual([
+        expect.stringMatching(
+          /^_redirects sends ranges, search and passages to the placeholder https:\/\/bible-api\.invalid: give --origin /,
+        ),
+        expect.stringMatching(
+          /name their problem types at http:\/\/127\.0\.0\.1:3000\/docs\/problems: give --public-url, or PUBLIC_BASE_URL/,
+        ),
+      ]);
+    }
+    expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://bible-api.invalid/api/v1/bible/search');
+    const withOrigin = await buildBible({ ...defaults, origin: 'https://api.example.org' });
+    expect(withOrigin.warnings).toEqual([expect.stringMatching(/^The error files for static hosts/)]);
   });
 
   it('refuses a source whose SHA-256 is not the pinned one', async () => {

@@ -134,6 +134,29 @@ describeWith(['postgres'], 'copy-to-postgres', () => {
   });
 });
 
+it('refuses while a service still has the SQLite database open, before it reaches PostgreSQL', async () => {
+  const service = await startTestServer({ LOG_LEVEL: 'silent' });
+  try {
+    const file = path.join(service.dir, 'church.sqlite');
+    const errors: string[] = [];
+    // Nobody listens there: the refusal must come before any connection is tried.
+    const env = { KEY_FINGERPRINT_SECRET: SECRET, DATABASE_PATH: file, DATABASE_URL: 'postgres://api@127.0.0.1:9/church' };
+    const code = await runCli(
+      ['copy-to-postgres'],
+      () => undefined,
+      (line) => errors.push(line),
+      env,
+    );
+    expect(code).toBe(1);
+    expect(errors).toEqual([
+      `Error: ${file} is open in another process (SQLite reports it locked): a service still using it would go on writing there after the copy (sign-ups, keys), and PostgreSQL would miss it. ` +
+        'Stop the service, then copy; or copy a backup on purpose (cli backup FILE, then copy-to-postgres --from FILE). Nothing was written.',
+    ]);
+  } finally {
+    await service.close();
+  }
+});
+
 /** Numbers as PostgreSQL's bigint columns come back through the superuser's plain client (strings), made numbers again. */
 function normaliseIds(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

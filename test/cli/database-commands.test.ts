@@ -1,9 +1,11 @@
 // `cli backup` while the service runs and writes, `cli restore` with it stopped: consistent copies, refusals, the old file kept, keys working after.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from '../../build/contract/sqlite-driver.ts';
+import Database, { SQLITE_DRIVER } from '../../build/contract/sqlite-driver.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { getWithKey } from '../helpers/api-client.ts';
 import { createTestKey } from '../helpers/api-key.ts';
@@ -122,6 +124,61 @@ describe('cli restore', () => {
     const restored = await server({ DATABASE_PATH: path.join(dir, 'church.sqlite'), KEY_SECRET_FILE: path.join(dir, 'key.secret') });
     expect((await getWithKey(restored.url + CHURCH, key)).status).toBe(200);
     expect((await getWithKey(restored.url + CHURCH, later)).status).toBe(401);
+  });
+
+  it('refuses while the service has the database open, and leaves it in place: the service goes on answering from it', async () => {
+    const app = await server();
+    const key = await createTestKey(app.services);
+    const backup = path.join(tempDir(), 'backup.sqlite');
+    expect((await cli(app.dir, 'backup', backup)).code).toBe(0);
+    const before = fs.readdirSync(app.dir).sort();
+
+    const result = await cli(app.dir, 'restore', backup);
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([
+      `Error: ${path.join(app.dir, 'church.sqlite')} is open in another process (SQLite reports it locked): the service, or another cli command, is using it. ` +
+        'Stop the service (systemctl stop church-api, or Ctrl-C on npm start), then run restore again; nothing was changed.',
+    ]);
+    expect(fs.readdirSync(app.dir).sort()).toEqual(before);
+    expect((await getWithKey(app.url + CHURCH, key)).status).toBe(200);
+    // A key made now is written to the file the service has open, which is still DATABASE_PATH.
+    await createTestKey(app.services);
+    expect(count(path.join(app.dir, 'church.sqlite'), 'api_keys')).toBe(2);
+  });
+
+  it('knows a database another process has open, and no longer once that process is killed', async () => {
+    const dir = tempDir();
+    const database = path.join(dir, 'church.sqlite');
+    const backup = path.join(dir, 'backup.sqlite');
+    const made = await cli(dir, 'counts');
+    expect(made.code).toBe(0);
+    expect((await cli(dir, 'backup', backup)).code).toBe(0);
+    // Another process opens it as the service does (WAL, one read) and stays idle.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import Database from ${JSON.stringify(SQLITE_DRIVER)};
+         const db = new Database(process.argv[1]); db.pragma('journal_mode = WAL'); db.prepare('SELECT 1').get();
+         console.log('open'); setInterval(() => {}, 60_000);`,
+        database,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await once(holder.stdout, 'data');
+      const refused = await cli(dir, 'restore', backup);
+      expect(refused.code).toBe(1);
+      expect(refused.err[0]).toContain('is open in another process');
+      expect(fs.readdirSync(dir).sort()).toEqual(['backup.sqlite', 'church.sqlite', 'church.sqlite-shm', 'church.sqlite-wal']);
+    } finally {
+      holder.kill('SIGKILL');
+      await once(holder, 'exit');
+    }
+    // SQLite's locks go with the process, however it ended: nothing stale to clean up.
+    const restored = await cli(dir, 'restore', backup);
+    expect(restored).toMatchObject({ code: 0, err: [] });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 // /healthz and /readyz over real HTTP: no key, no limit, quiet in the log; readiness follows the database, the Bible build and Redis.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch } from '../helpers/api-client.ts';
 import { type BibleFixture, buildBibleFixture } from '../helpers/bible-fixture.ts';
@@ -95,12 +96,29 @@ describe('probes of a server without a Bible build', () => {
       const problem = (await response.json()) as { type: string; title: string; detail: string };
       expect(problem).toMatchObject({ type: problemType('not-ready'), title: 'Service not ready', status: 503 });
       expect(problem.detail).toMatch(/^Failing checks: bible \(The Bible has not been built: .+\)\.$/);
+      expect(problem.detail).toContain(`Looked in BIBLE_PUBLIC_DIR ${path.join(server.dir, 'public')} (no such folder) and BIBLE_DB_PATH`);
       expect(problem.detail).not.toContain('database');
     }
     const warnings = server.logs.slice(before).filter((line) => line.includes('"message":"not ready"'));
     expect(warnings).toHaveLength(1);
     // A failing probe stays in the access log.
     expect(server.logs.slice(before).filter((line) => line.includes('"path":"/readyz"'))).toHaveLength(3);
+  });
+});
+
+describe('probes of an instance meant for church data only (READYZ_BIBLE=false)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO_DATA: 'false', READYZ_BIBLE: 'false' });
+  });
+  afterAll(() => server?.close());
+
+  it('/readyz leaves the Bible out: ready without a build, while the Bible endpoints still say it is not built', async () => {
+    const response = await apiFetch(`${server.url}/readyz`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Readiness;
+    expect(body.checks.map(({ name, ok }) => [name, ok])).toEqual([['database', true]]);
+    expect((await apiFetch(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(503);
   });
 });
 

@@ -1,4 +1,7 @@
 // The readiness runner: checks run together, each bounded by its own timeout; a failure carries its reason; the database check over a closed file fails.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import { pingDatabase } from '../../src/db/ping.ts';
@@ -45,12 +48,28 @@ describe('the service checks', () => {
     });
   });
 
-  it('the bible check reports the build hash, or the reason there is none', async () => {
-    const loaded = bibleCheck({ status: () => ({ available: true, buildHash: 'abc123' }) });
-    const missing = bibleCheck({ status: () => ({ available: false, reason: 'The Bible has not been built: build.json is missing.' }) });
-    expect(await runReadinessChecks([loaded, missing])).toMatchObject([
-      { name: 'bible', ok: true, detail: 'build abc123' },
-      { name: 'bible', ok: false, detail: 'The Bible has not been built: build.json is missing.' },
-    ]);
+  it('the bible check reports the build hash, or the reason there is none and where it looked', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-api-readiness-'));
+    try {
+      const where = { biblePublicDir: path.join(dir, 'public'), bibleDatabasePath: path.join(dir, 'bible.sqlite') };
+      const notBuilt = { status: () => ({ available: false as const, reason: 'The Bible has not been built: build.json is missing.' }) };
+      const loaded = bibleCheck({ status: () => ({ available: true, buildHash: 'abc123' }) }, where);
+      const missing = bibleCheck(notBuilt, where);
+      expect(await runReadinessChecks([loaded, missing])).toMatchObject([
+        { name: 'bible', ok: true, detail: 'build abc123' },
+        {
+          name: 'bible',
+          ok: false,
+          detail: `The Bible has not been built: build.json is missing. Looked in BIBLE_PUBLIC_DIR ${where.biblePublicDir} (no such folder) and BIBLE_DB_PATH ${where.bibleDatabasePath}.`,
+        },
+      ]);
+      // The folder is there, the build is not in it.
+      fs.mkdirSync(where.biblePublicDir);
+      expect((await runReadinessChecks([missing]))[0].detail).toBe(
+        `The Bible has not been built: build.json is missing. Looked in BIBLE_PUBLIC_DIR ${where.biblePublicDir} and BIBLE_DB_PATH ${where.bibleDatabasePath}.`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

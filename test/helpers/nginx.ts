@@ -8,7 +8,7 @@ export type NginxTestServer = NginxProcess;
 /**
  * Starts nginx in the foreground with a temporary prefix folder: a server whose root is
  * `publicDir`, including the generated `nginx-bible-maps.conf` and `nginx-bible.conf` as the
- * README says, and `upstream bible_api` on 127.0.0.1:`upstreamPort` (the service, or nothing).
+ * docs/static-hosts.md says, and `upstream bible_api` on 127.0.0.1:`upstreamPort` (the service, or nothing).
  * Resolves once it answers /api/v1/bible/versions.
  */
 export function startNginx(binary: string, publicDir: string, upstreamPort: number): Promise<NginxTestServer> {

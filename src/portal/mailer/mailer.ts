@@ -21,6 +21,12 @@ export interface MailMessage {
  */
 export interface Mailer {
   kind: 'smtp' | 'outbox';
+  /**
+   * The folder messages are written to instead of being sent (the outbox mailer's); undefined when
+   * they are sent. The portal's "check your inbox" pages name it, so a developer on a laptop knows
+   * where to look.
+   */
+  outboxDir?: string;
   send(message: MailMessage): Promise<void>;
   close(): void;
 }

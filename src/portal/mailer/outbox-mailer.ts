@@ -18,6 +18,7 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
+    outboxDir: dir,
     async send({ to, subject, text, html, link }) {
       const info = await composer.sendMail({ from, to, subject, text, html });
       await fs.mkdir(dir, { recursive: true });

@@ -3,7 +3,7 @@
 import { MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 import { csrfField, errorSummary, type FieldErrors, field } from './forms.ts';
 import { html, type SafeHtml } from './html.ts';
-import { PORTAL_PATH } from './layout.ts';
+import { PORTAL_NAME, PORTAL_PATH } from './layout.ts';
 
 export interface FormState {
   csrfToken: string;
@@ -12,7 +12,7 @@ export interface FormState {
 }
 
 export function landingPage(): SafeHtml {
-  return html`<h1>Developer portal</h1>
+  return html`<h1>${PORTAL_NAME}</h1>
 <p class="lead">Get an API key for the church endpoints of the Church Data and Bible API: events, posts, library, shop, gallery and live streams of the churches that publish them.</p>
 <p>The Bible endpoints need no key. Church endpoints need one, sent from your server as <code>Authorization: Bearer sk_live_…</code>.</p>
 <p class="actions"><a class="button" href="${PORTAL_PATH}/sign-up">Create an account</a> <a class="button secondary" href="${PORTAL_PATH}/sign-in">Sign in</a></p>
@@ -33,11 +33,27 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
 <p>Already have an account? <a href="${PORTAL_PATH}/sign-in">Sign in</a>.</p>`;
 }
 
-/** The same page whether the address was new or known: the answer reveals no account. */
-export function checkInboxPage(email: string): SafeHtml {
+/**
+ * The same page whether the address was new or known: the answer reveals no account.
+ * `outboxDir`: where messages go when the service sends none (no SMTP_URL); undefined when it sends them.
+ */
+export function checkInboxPage(email: string, outboxDir?: string): SafeHtml {
   return html`<h1>Check your inbox</h1>
-<p>We sent a message to <strong>${email}</strong>. Follow its link within 24 hours to verify your address.</p>
-<p>No message after a few minutes? Look in your spam folder, or <a href="${PORTAL_PATH}/sign-in">sign in</a> and send the link again from your keys page.</p>`;
+${outboxNote(outboxDir)}
+<p>We ${outboxDir === undefined ? 'sent' : 'wrote'} a message to <strong>${email}</strong>. Follow its link within 24 hours to verify your address.</p>
+${
+  outboxDir === undefined &&
+  html`<p>No message after a few minutes? Look in your spam folder, or <a href="${PORTAL_PATH}/sign-in">sign in</a> and send the link again from your keys page.</p>`
+}`;
+}
+
+/**
+ * Without a mail server, where the message went instead: said on every page that announces one,
+ * whether or not an account had the address, so it reveals no more than the page did.
+ */
+function outboxNote(outboxDir: string | undefined): SafeHtml | undefined {
+  if (outboxDir === undefined) return undefined;
+  return html`<div class="warning" role="note"><p><strong>This service sends no e-mail</strong> (no <code>SMTP_URL</code> is set): each message is written as an <code>.eml</code> file to <code>${outboxDir}</code> on the server, and its link to the service's log.</p></div>`;
 }
 
 export function signInPage(state: FormState & { providerName?: string }): SafeHtml {
@@ -67,9 +83,10 @@ ${field({ name: 'email', label: 'E-mail address', type: 'email', value: values.e
 </form>`;
 }
 
-/** The same page whether an account has the address or not. */
-export function resetSentPage(email: string): SafeHtml {
+/** The same page whether an account has the address or not; `outboxDir` as for checkInboxPage. */
+export function resetSentPage(email: string, outboxDir?: string): SafeHtml {
   return html`<h1>Check your inbox</h1>
+${outboxNote(outboxDir)}
 <p>If an account uses <strong>${email}</strong>, a message with a link to choose a new password is on its way. The link works once, within one hour.</p>
 <p><a href="${PORTAL_PATH}/sign-in">Back to sign-in</a></p>`;
 }

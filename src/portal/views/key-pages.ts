@@ -60,19 +60,25 @@ ${csrfField(state.csrfToken)}
 </form>`;
 }
 
-export function guidePage(apiBaseUrl: string): SafeHtml {
-  const url = `${apiBaseUrl}/api/public/v1/churches/{slug}/events`;
+/** `exampleSlug` is a church the examples ask for: one of the demo data, so they answer on a checkout. */
+export function guidePage(apiBaseUrl: string, exampleSlug: string): SafeHtml {
+  const url = `${apiBaseUrl}/api/public/v1/churches/${exampleSlug}/events`;
   return html`<h1>Using your API key</h1>
 <p>Church endpoints answer only with a key, sent in the <code>Authorization</code> header. The Bible endpoints need none.</p>
+<p>The examples ask for the upcoming events of <code>${exampleSlug}</code>, a church of the service's demo data; put the slug of the church you want in its place.</p>
 <h2>With curl</h2>
 <pre tabindex="0" aria-label="curl example"><code>curl -H "Authorization: Bearer $CHURCH_API_KEY" \\
   "${url}"</code></pre>
 <h2>From server-side JavaScript (Node.js 20 or later)</h2>
 <pre tabindex="0" aria-label="JavaScript example"><code>// The key comes from the server's environment, never from the page.
-const response = await fetch('${url}', {
+const url = '${url}';
+const response = await fetch(url, {
   headers: { Authorization: \`Bearer \${process.env.CHURCH_API_KEY}\` },
 });
-if (!response.ok) throw new Error(\`\${response.status}: \${(await response.json()).detail}\`);
+if (!response.ok) {
+  const problem = await response.json();
+  throw new Error(\`\${response.status}: \${problem.detail}\`);
+}
 const events = await response.json();</code></pre>
 <h2>Why a key never goes into browser code</h2>
 <p>Anything sent to a browser can be read by whoever uses it: the page's source, its network requests, the developer tools. A key in browser code is a key published, and anyone could then spend your limit (120 requests a minute) or get the key revoked. Call the API from your server, and give your pages only what they need.</p>

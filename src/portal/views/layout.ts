@@ -14,7 +14,13 @@ export interface PageContext {
 /** The portal's path under the service: assets, links and forms are relative to it. */
 export const PORTAL_PATH = '/portal';
 
+/** The portal's name: every page title ends with it, and the landing page's title is it alone. */
+export const PORTAL_NAME = 'Developer portal';
+
 /**
+ * `title` is the page's own ("Your keys"); the document title adds the portal's name, unless the
+ * title is that name already (the landing page).
+ *
  * @example res.send(renderPage(context, 'Your keys', html`<h1>Your keys</h1>…`).value)
  */
 export function renderPage(context: PageContext, title: string, content: SafeHtml): SafeHtml {
@@ -23,7 +29,8 @@ export function renderPage(context: PageContext, title: string, content: SafeHtm
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Developer portal</title>
+<title>${title === PORTAL_NAME ? title : `${title} · ${PORTAL_NAME}`}</title>
+<link rel="icon" href="${PORTAL_PATH}/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${PORTAL_PATH}/assets/portal.css">
 <script src="${PORTAL_PATH}/assets/copy-button.js" defer></script>
 </head>

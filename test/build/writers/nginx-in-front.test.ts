@@ -86,7 +86,7 @@ describeWith(['nginx'], 'the generated nginx config in front of the service', ()
     ];
     await writeOutputs(publicDir, files, REPLACED_ENTRIES);
     await writeDatabase(databasePath, versions, 'in-front-1');
-    // One proxy in front: the README's TRUST_PROXY for nginx on the same machine.
+    // One proxy in front: TRUST_PROXY for nginx on the same machine, as docs/deploy-vps.md sets it.
     service = await startTestServer({
       BIBLE_PUBLIC_DIR: publicDir,
       BIBLE_DB_PATH: databasePath,
