@@ -1,4 +1,6 @@
 // Host rewrites: nginx config and Netlify-style _redirects and _headers that map the API's URLs onto the static tree.
+
+import { BIBLE_PREFIX, type BibleRoute, bibleRoutes } from '../contract/bible-routes.ts';
 import { CANON, LANGS, type Lang } from '../contract/books.ts';
 import {
   ALLOWED_METHODS,
@@ -203,15 +205,14 @@ function preflightMaps(): string[] {
 }
 
 /**
- * Server-level locations: static files for endpoints 9-11 and the search indexes; the service for
- * 12-13 and for every error. An error nginx detects (unknown book or chapter, bad `lang`, another
+ * Server-level locations, one per Bible route (build/contract/bible-routes.ts): a file of the tree
+ * where the route names one, the service otherwise, and the service for every error. An error nginx detects (unknown book or chapter, bad `lang`, another
  * method, a raw tree path) is handed to the service (`error_page … = @bible_service`), which
  * answers it with its own problem, naming the values the client sent: byte for byte what a client
  * of the service alone gets. The static problem files are for `_redirects` hosts, which have no
  * such fallback.
  */
 function nginxServer(): string {
-  const base = '/api/v1/bible';
   const methodGuard = `        if ($request_method !~ ^(${ALLOWED_METHODS.join('|')})$) { return 405; }`;
   const staticHeaders = [
     // The service's own Content-Type (Express adds the charset): the same bytes on both.
@@ -241,52 +242,11 @@ function nginxServer(): string {
     ...proxyToService,
     '}',
     '',
-    '# Endpoint 9: the versions.',
-    `location = ${base}/versions {`,
-    ...staticHeaders,
-    ...guards,
-    `        try_files /${staticPaths.versions} =404;`,
-    '}',
-    '',
-    '# Endpoint 10: the books of one language.',
-    `location = ${base}/books {`,
-    ...staticHeaders,
-    ...guards,
-    '        if ($bible_lang = "") { return 400; }',
-    `        try_files /api/v1/bible/$bible_lang/books.json =404;`,
-    '}',
-    '',
-    '# A whole version in one file (download.json, precompressed like the rest).',
-    `location = ${base}/download {`,
-    ...staticHeaders,
-    ...guards,
-    '        if ($bible_lang = "") { return 400; }',
-    `        try_files /api/v1/bible/$bible_lang/download.json =404;`,
-    '}',
-    '',
-    '# Endpoint 13: search, answered by the service.',
-    `location = ${base}/search {`,
-    ...proxyToService,
-    '}',
-    '',
-    '# Passages (one or several references), answered by the service.',
-    `location = ${base}/passage {`,
-    ...proxyToService,
-    '}',
-    '',
-    '# Endpoint 11: a whole chapter; abbreviation or USFM code, any case.',
-    `location ~ "^${base}/(?<bible_book>[A-Za-z0-9]+)/(?<bible_chapter>[1-9][0-9]{0,2})$" {`,
-    ...staticHeaders,
-    ...guards,
-    '        if ($bible_lang = "") { return 400; }',
-    '        if ($bible_usfm = "") { return 404; }',
-    '        try_files /api/v1/bible/$bible_lang/$bible_usfm/$bible_chapter.json =404;',
-    '}',
-    '',
-    '# Endpoint 12 (ranges), one verse (/{abbr}/{chapter}/{verse}), preflights on them, the raw',
-    '# paths of the tree (not an API: the service answers them as it does), and anything else under',
+    ...Object.entries(bibleRoutes).flatMap(([name, route]) => nginxLocation(name, route, staticHeaders, guards, proxyToService)),
+    '# The routes the service answers that have parameters (ranges, one verse), preflights on them, the',
+    '# raw paths of the tree (not an API: the service answers them as it does), and anything else under',
     '# the prefix (malformed numbers, other methods): the service answers, with its own errors.',
-    `location ${base}/ {`,
+    `location ${BIBLE_PREFIX}/ {`,
     ...proxyToService,
     '}',
     '',
@@ -303,57 +263,94 @@ function nginxServer(): string {
   ].join('\n');
 }
 
+/** The nginx pattern of each path parameter a route of the tree may have, and the variable it sets. */
+const NGINX_PARAMETERS: Readonly<Record<string, string>> = {
+  // Abbreviation or USFM code, any case: $bible_usfm maps it (nginxMaps).
+  abbr: '(?<bible_book>[A-Za-z0-9]+)',
+  chapter: '(?<bible_chapter>[1-9][0-9]{0,2})',
+};
+
 /**
- * Netlify-style `_redirects`: per language the rules with `lang=<code>` first, then a catch-all
- * `lang=:lang` answering 400, then the rules without `lang` (default language). Paths there are
- * case-sensitive, so each abbreviation and USFM code is listed as written, lower- and upper-case.
+ * The location of one route: a file of the tree (`try_files` the route's file, with the language,
+ * book and chapter nginx read), or, for a route only the service answers, a proxy when its path is
+ * exact (one with parameters falls to the prefix's location, which proxies too).
+ */
+function nginxLocation(name: string, route: BibleRoute, staticHeaders: string[], guards: string[], proxy: string[]): string[] {
+  const parameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+  if (route.tree === undefined) {
+    return parameters.length > 0 ? [] : [`# ${name}: answered by the service.`, `location = ${route.path} {`, ...proxy, '}', ''];
+  }
+  const file = route.tree('$bible_lang', '$bible_usfm', '$bible_chapter');
+  const checks = [
+    ...(route.lang ? ['        if ($bible_lang = "") { return 400; }'] : []),
+    ...(parameters.includes('abbr') ? ['        if ($bible_usfm = "") { return 404; }'] : []),
+  ];
+  const pattern = parameters.reduce((path, parameter) => {
+    const nginxPattern = NGINX_PARAMETERS[parameter];
+    if (nginxPattern === undefined) throw new Error(`${route.path}: no static rule reads {${parameter}}`);
+    return path.replace(`{${parameter}}`, nginxPattern);
+  }, route.path);
+  return [
+    `# ${name}: a file of the tree${parameters.includes('abbr') ? '; abbreviation or USFM code, any case' : ''}.`,
+    parameters.length === 0 ? `location = ${route.path} {` : `location ~ "^${pattern}$" {`,
+    ...staticHeaders,
+    ...guards,
+    ...checks,
+    `        try_files /${file} =404;`,
+    '}',
+    '',
+  ];
+}
+
+/** A route's path as a `_redirects` rule writes it: `{abbr}` is `:book`, any other `{name}` is `:name`. */
+function redirectPath(route: BibleRoute): string {
+  return route.path.replace('{abbr}', ':book').replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/**
+ * Netlify-style `_redirects`, from the Bible's routes: the files of the tree without a language
+ * and the routes only the service answers (proxied) first; then per language the rules with
+ * `lang=<code>`, then a catch-all `lang=:lang` answering 400, then the rules without `lang`
+ * (default language). Paths there are case-sensitive, so each abbreviation and USFM code is listed
+ * as written, lower- and upper-case.
  */
 function redirects(langs: readonly Lang[], origin: string): string {
-  const base = '/api/v1/bible';
   const proxy = origin.replace(/\/+$/, '');
+  const routes = Object.values(bibleRoutes) as BibleRoute[];
+  const tree = routes.filter((route) => route.tree !== undefined);
+  const byLang = tree.filter((route) => route.lang);
   const lines = [
     '# Generated by the Bible build (build/writers/host-rewrites.ts). Do not edit.',
     ...PROXY_DECISION.map((line) => `# ${line}`),
     `# Proxied to the origin given at build time (--origin): ${proxy}`,
     '',
-    `${base}/versions  /${staticPaths.versions}  200`,
-    `${base}/search  ${proxy}${base}/search  200`,
-    `${base}/passage  ${proxy}${base}/passage  200`,
-    `${base}/:book/:chapter/:from/:to  ${proxy}${base}/:book/:chapter/:from/:to  200`,
-    `${base}/:book/:chapter/:verse  ${proxy}${base}/:book/:chapter/:verse  200`,
+    ...tree.filter((route) => !route.lang).map((route) => `${route.path}  /${route.tree!('', '', '')}  200`),
+    ...routes.filter((route) => route.tree === undefined).map((route) => `${redirectPath(route)}  ${proxy}${redirectPath(route)}  200`),
     '',
   ];
-  const chapterRules = (lang: Lang, query: string): string[] => {
-    const out: string[] = [];
-    for (const book of CANON) {
-      for (const spelling of spellings(book.names[lang].abbr, book.usfm)) {
-        const condition = query ? `  ${query}` : '';
-        out.push(`${base}/${spelling}/:chapter${condition}  ${base}/${lang}/${book.usfm}/:chapter.json  200`);
-      }
-    }
-    return out;
-  };
-  for (const lang of langs) {
-    lines.push(
-      `# lang=${lang}`,
-      `${base}/books  lang=${lang}  /${staticPaths.books(lang)}  200`,
-      `${base}/download  lang=${lang}  /${staticPaths.download(lang)}  200`,
-    );
-    lines.push(...chapterRules(lang, `lang=${lang}`), '');
-  }
+  /** The rules of one language's files: one per path, or per spelling of each book for a path with {abbr}. */
+  const rules = (lang: Lang, query: string): string[] =>
+    byLang.flatMap((route) => {
+      const condition = query ? `  ${query}` : '';
+      if (!route.path.includes('{abbr}')) return [`${route.path}${condition}  /${route.tree!(lang, '', '')}  200`];
+      return CANON.flatMap((book) =>
+        spellings(book.names[lang].abbr, book.usfm).map(
+          (spelling) => `${redirectPath(route).replace(':book', spelling)}${condition}  /${route.tree!(lang, book.usfm, ':chapter')}  200`,
+        ),
+      );
+    });
+  for (const lang of langs) lines.push(`# lang=${lang}`, ...rules(lang, `lang=${lang}`), '');
   lines.push(
     '# Any other lang is a 400.',
-    `${base}/books  lang=:lang  /${errorPaths.unknownLang}  400`,
-    `${base}/download  lang=:lang  /${errorPaths.unknownLang}  400`,
-    `${base}/:book/:chapter  lang=:lang  /${errorPaths.unknownLang}  400`,
+    ...byLang.map((route) => `${redirectPath(route)}  lang=:lang  /${errorPaths.unknownLang}  400`),
     '',
     `# No lang: the default, ${langs[0]}.`,
-    `${base}/books  /${staticPaths.books(langs[0])}  200`,
-    `${base}/download  /${staticPaths.download(langs[0])}  200`,
-    ...chapterRules(langs[0], ''),
+    ...rules(langs[0], ''),
     '',
     '# Unknown book, or chapter not in the book (its file does not exist).',
-    `${base}/:book/:chapter  /${errorPaths.unknownBook(langs[0])}  404`,
+    ...byLang
+      .filter((route) => route.path.includes('{abbr}'))
+      .map((route) => `${redirectPath(route)}  /${errorPaths.unknownBook(langs[0])}  404`),
     '',
   );
   return lines.join('\n');
@@ -369,7 +366,7 @@ function redirects(langs: readonly Lang[], origin: string): string {
  * credentials, which is all the Bible takes).
  */
 function netlifyHeaders(): string {
-  const base = '/api/v1/bible';
+  const base = BIBLE_PREFIX;
   const block = (path: string, headers: Record<string, string>) => [
     path,
     ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
