@@ -8,6 +8,9 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** Query parameters whose values are left out of the logged path, whatever they hold. */
 const SECRET_PARAMETER = /^(?:key|api[_-]?key|access[_-]?token|token|password|secret)$/i;
 
+/** A query in which no name can be one of those (none holds these words, nothing is percent-encoded) is logged as it is, unread. */
+const MAYBE_SECRET = /key|token|password|secret|%/i;
+
 /** What the line of one request says; set as the request goes (the key id once the key is known). */
 export interface AccessRecord {
   requestId: string;
@@ -67,7 +70,7 @@ export function requestIdOf(res: ServerResponse): string | undefined {
  */
 function withoutSecretParameters(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  if (queryStart === -1 || !MAYBE_SECRET.test(url.slice(queryStart))) return url;
   const query = url
     .slice(queryStart + 1)
     .split('&')

@@ -258,8 +258,7 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
     const path = url?.pathname ?? '';
     const found =
       path.charCodeAt(0) === 0x2f ? router.find('GET', path.includes('%') ? path.replaceAll('%', PERCENT_STAND_IN) : path) : null;
-    // An empty parameter is no parameter (`/Gn/1/`, `//1`): as Express, which needs one character at least.
-    const route = found && !Object.values(found.params).includes('') ? (found.store as Route) : undefined;
+    const route = found && hasEveryParameter(found.params, (found.store as Route).names) ? (found.store as Route) : undefined;
     const x: Exchange = {
       requestId,
       method: req.method,
@@ -330,6 +329,12 @@ function decodedParameters(matched: Record<string, string | undefined>, names: r
     }
   }
   return params;
+}
+
+/** An empty parameter is no parameter (`/Gn/1/`, `//1`): as in Express, which needs one character at least. */
+function hasEveryParameter(matched: Record<string, string | undefined>, names: readonly string[]): boolean {
+  for (const name of names) if (!matched[name]) return false;
+  return true;
 }
 
 /** The endpoint's query parameters, read in order from the query as Express's "simple" parser (node:querystring) reads it. */

@@ -1,0 +1,50 @@
+// The access line: its fields in order, the path as sent with the values of secret-named parameters left out, debug for a quiet success.
+import { describe, expect, it } from 'vitest';
+import { accessLine } from '../../src/http/access-log.ts';
+import { createLogger } from '../../src/http/logger.ts';
+import { collectLogLines } from '../helpers/log-lines.ts';
+
+function lineFor(url: string, status = 200, extra: { apiKeyId?: number; quiet?: boolean } = {}): Record<string, unknown> | undefined {
+  const { lines, destination } = collectLogLines();
+  accessLine(createLogger('debug', destination))(
+    { requestId: 'id-1', method: 'GET', url, ip: '203.0.113.7', started: performance.now(), ...extra },
+    status,
+  );
+  return lines.length === 1 ? (JSON.parse(lines[0] as string) as Record<string, unknown>) : undefined;
+}
+
+describe('the access line', () => {
+  it('holds the request id, method, path, address, status, time and key id, in that order', () => {
+    const line = lineFor('/api/public/v1/churches/grace-paris', 404, { apiKeyId: 7 });
+    const { time: _time, pid: _pid, hostname: _hostname, ms, ...fields } = line ?? {};
+    expect(fields).toEqual({
+      level: 'info',
+      requestId: 'id-1',
+      method: 'GET',
+      path: '/api/public/v1/churches/grace-paris',
+      ip: '203.0.113.7',
+      status: 404,
+      apiKeyId: 7,
+      message: 'request',
+    });
+    expect(typeof ms).toBe('number');
+    expect(Object.keys(line ?? {}).slice(4)).toEqual(['requestId', 'method', 'path', 'ip', 'status', 'ms', 'apiKeyId', 'message']);
+  });
+
+  it.each([
+    ['/search?q=terre&key=abc', '/search?q=terre&key=[redacted]'],
+    ['/search?API%5FKEY=abc&q=x', '/search?API%5FKEY=[redacted]&q=x'],
+    ['/search?access-token=abc', '/search?access-token=[redacted]'],
+    ['/x?password=1&secret=2&token', '/x?password=[redacted]&secret=[redacted]&token'],
+    ['/search?q=monkey&turkey=1', '/search?q=monkey&turkey=1'],
+    ['/search?q=%22la%20terre%22', '/search?q=%22la%20terre%22'],
+    ['/search?q=terre&lang=en', '/search?q=terre&lang=en'],
+  ])('logs %s as %s', (url, logged) => {
+    expect(lineFor(url)?.path).toBe(logged);
+  });
+
+  it('logs a quiet request at debug when it succeeds, at info when it fails', () => {
+    expect(lineFor('/healthz', 200, { quiet: true })?.level).toBe('debug');
+    expect(lineFor('/readyz', 503, { quiet: true })?.level).toBe('info');
+  });
+});
