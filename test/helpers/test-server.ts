@@ -1,5 +1,6 @@
 // Starts the real app on a loopback port with a temporary database, for tests over real HTTP.
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
@@ -15,6 +16,8 @@ import { TEST_PUBLIC_BASE_URL } from './problem.ts';
 
 export interface TestServer {
   url: string;
+  /** The service's http.Server (createHttpServer), listening on url. */
+  httpServer: Server;
   services: RunningServices;
   /** Temporary folder holding this server's database and secret file. */
   dir: string;
@@ -59,6 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   await loadServedDocument(server.url);
   return {
     url: server.url,
+    httpServer: server.server,
     services,
     dir,
     logs,
