@@ -2,7 +2,7 @@
 
 import { createAccountService } from './accounts/service.ts';
 import type { AppServices, Clock } from './app-services.ts';
-import { openBibleSource } from './bible/source.ts';
+import { type BibleSourceOptions, openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/storage.ts';
@@ -17,6 +17,8 @@ import { checkConfiguredFiles, checkListenHost } from './startup-checks.ts';
 export interface ServiceOptions {
   /** The app's clock; default the system clock. Tests pass a fixed one. */
   clock?: Clock;
+  /** How the Bible source re-checks its build (interval and its clock); the defaults in service. Tests control them. */
+  bible?: BibleSourceOptions;
 }
 
 /** The system clock: what the service runs with. */
@@ -36,7 +38,7 @@ export interface RunningServices extends AppServices {
 export async function createServices(
   config: Readonly<Config>,
   logger: Logger,
-  { clock = systemClock }: ServiceOptions = {},
+  { clock = systemClock, bible: bibleOptions }: ServiceOptions = {},
 ): Promise<RunningServices> {
   checkConfiguredFiles(config);
   await checkListenHost(config.host);
@@ -50,7 +52,7 @@ export async function createServices(
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
     }
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
-    const bible = openBibleSource(config, logger);
+    const bible = openBibleSource(config, logger, bibleOptions);
     const opened = storage;
     const mailer = createMailer(config, logger);
     return {

@@ -5,8 +5,9 @@ import { createApp } from '../../src/app.ts';
 import { StorageUnavailableError } from '../../src/db/storage-unavailable.ts';
 import { createHttpServer } from '../../src/http/http-server.ts';
 import { createTestKey } from '../helpers/api-key.ts';
-import { comparableHeaders, type Exchange, exchange } from '../helpers/http-exchange.ts';
+import { comparableHeaders, type Exchange, exchange, remainingBudget } from '../helpers/http-exchange.ts';
 import { type Listening, listenOnLoopback } from '../helpers/listen.ts';
+import { loggedLine } from '../helpers/log-lines.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const CHURCHES = '/api/public/v1/churches';
@@ -152,19 +153,17 @@ describe('the church fast path beside Express', () => {
 
   it('counts each request once, in the budget the Express path counts in, and records the last use', async () => {
     const fresh = await createTestKey(pair.fast.services);
-    const remaining = (answer: Exchange) => Number(/r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
     const authorization = `Bearer ${fresh}`;
-    const first = remaining(await send(pair.fast.url, `${CHURCHES}/grace-paris`, { authorization }));
-    const second = remaining(await send(pair.plain.url, `${CHURCHES}/grace-paris`, { authorization }));
-    const third = remaining(await send(pair.fast.url, `${CHURCHES}/grace-paris/events`, { authorization }));
-    const fourth = remaining(await send(pair.fast.url, `${CHURCHES}/no-such-church`, { authorization }));
+    const first = remainingBudget(await send(pair.fast.url, `${CHURCHES}/grace-paris`, { authorization }));
+    const second = remainingBudget(await send(pair.plain.url, `${CHURCHES}/grace-paris`, { authorization }));
+    const third = remainingBudget(await send(pair.fast.url, `${CHURCHES}/grace-paris/events`, { authorization }));
+    const fourth = remainingBudget(await send(pair.fast.url, `${CHURCHES}/no-such-church`, { authorization }));
     expect([second, third, fourth]).toEqual([first - 1, first - 2, first - 3]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // "Last used" is written after the answer (setImmediate, then the store): wait for it rather than sleep.
     const accounts = createAccountService({ repository: pair.fast.services.keys, fingerprinter: pair.fast.services.fingerprinter });
-    const developerKeys = await accounts.listKeys(
-      (await pair.fast.services.keys.activeKeyByFingerprint(pair.fast.services.fingerprinter.fingerprint(fresh)))!.developerId,
-    );
-    expect(developerKeys[0].lastUsedAt).not.toBeNull();
+    const developerId = (await pair.fast.services.keys.activeKeyByFingerprint(pair.fast.services.fingerprinter.fingerprint(fresh)))!
+      .developerId;
+    await expect.poll(async () => (await accounts.listKeys(developerId))[0].lastUsedAt, { timeout: 30_000, interval: 5 }).not.toBeNull();
   });
 
   it('writes the access line the request log writes, with the key id', async () => {
@@ -177,15 +176,13 @@ describe('the church fast path beside Express', () => {
       const id = `line-${path.replace(/[^a-z]/g, '')}-${'authorization' in extra ? 'bad' : 'ok'}`;
       await send(pair.fast.url, `${CHURCHES}/${path}`, { authorization, ...extra, 'x-request-id': `${id}-fast` });
       await send(pair.plain.url, `${CHURCHES}/${path}`, { authorization, ...extra, 'x-request-id': `${id}-express` });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const lines = pair.fast.logs.map((text) => JSON.parse(text) as Record<string, unknown>);
-      const viaFast = lines.find((entry) => entry.requestId === `${id}-fast`);
-      const viaExpress = lines.find((entry) => entry.requestId === `${id}-express`);
+      const viaFast = await loggedLine(pair.fast.logs, (entry) => entry.requestId === `${id}-fast` && entry.message === 'request');
+      const viaExpress = await loggedLine(pair.fast.logs, (entry) => entry.requestId === `${id}-express` && entry.message === 'request');
       expect(viaFast, path).toMatchObject({ level: 'info', message: 'request', method: 'GET', path: `${CHURCHES}/${path}` });
-      const { requestId: _a, time: _b, ms: _c, ...fastRest } = viaFast ?? {};
-      const { requestId: _d, time: _e, ms: _f, ...expressRest } = viaExpress ?? {};
+      const { requestId: _a, time: _b, ms: _c, ...fastRest } = viaFast;
+      const { requestId: _d, time: _e, ms: _f, ...expressRest } = viaExpress;
       expect(fastRest, path).toEqual(expressRest);
-      expect(Object.keys(viaFast ?? {}), path).toEqual(Object.keys(viaExpress ?? {}));
+      expect(Object.keys(viaFast), path).toEqual(Object.keys(viaExpress));
     }
   });
 
@@ -199,10 +196,12 @@ describe('the church fast path beside Express', () => {
     } finally {
       lookup.mockRestore();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const warnings = pair.fast.logs
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .filter((entry) => entry.message === 'database unavailable');
+    // The warning is written before the answer, its access line after: once both access lines are
+    // there, so is every warning of these two requests.
+    const entries = () => pair.fast.logs.map((text) => JSON.parse(text) as Record<string, unknown>);
+    const accessLines = () => entries().filter((entry) => entry.requestId === 'outage' && entry.message === 'request');
+    await expect.poll(() => accessLines().length, { timeout: 30_000, interval: 5 }).toBe(2);
+    const warnings = entries().filter((entry) => entry.message === 'database unavailable');
     expect(warnings).toHaveLength(2);
     const [first, second] = warnings.map(({ time: _time, ...rest }) => rest);
     expect(first).toEqual(second);

@@ -47,3 +47,16 @@ export function comparableHeaders(headers: Exchange['headers']): Exchange['heade
     rest['x-request-id'] = rest['x-request-id'].replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'uuid');
   return rest;
 }
+
+/**
+ * The remaining budget an answer's RateLimit header gives (its `r=`). Throws when the header is
+ * missing or has no count: a missing header must fail a test, not compare as NaN.
+ *
+ * @example expect(remainingBudget(second)).toBe(remainingBudget(first) - 1);
+ */
+export function remainingBudget(answer: Pick<Exchange, 'headers'>): number {
+  const header = answer.headers.ratelimit;
+  const count = typeof header === 'string' ? /(?:^|[;,]\s*)r=(\d+)/.exec(header)?.[1] : undefined;
+  if (count === undefined) throw new Error(`no remaining count in the RateLimit header (${String(header)})`);
+  return Number(count);
+}
