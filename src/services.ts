@@ -2,7 +2,7 @@
 
 import { createAccountService } from './accounts/service.ts';
 import type { AppServices } from './app-services.ts';
-import { openBibleSource } from './bible/source.ts';
+import { type BibleSourceOptions, openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -18,6 +18,8 @@ import { openStorage, type Storage } from './storage.ts';
 export interface ServiceOptions {
   /** The app's clock; default the system clock. Tests pass a fixed one. */
   clock?: Clock;
+  /** How the Bible source re-checks its build (interval and its clock); the defaults in service. Tests control them. */
+  bible?: BibleSourceOptions;
 }
 
 export interface RunningServices extends AppServices {
@@ -34,7 +36,7 @@ export interface RunningServices extends AppServices {
 export async function createServices(
   config: Readonly<Config>,
   logger: Logger,
-  { clock = systemClock }: ServiceOptions = {},
+  { clock = systemClock, bible: bibleOptions }: ServiceOptions = {},
 ): Promise<RunningServices> {
   checkConfiguredFiles(config);
   await checkListenHost(config.host);
@@ -48,7 +50,7 @@ export async function createServices(
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
     }
     const fingerprinter = createFingerprinter(loadOrCreateSecret(config, logger));
-    const bible = openBibleSource(config, logger);
+    const bible = openBibleSource(config, logger, bibleOptions);
     const opened = storage;
     const mailer = createMailer(config, logger);
     return {

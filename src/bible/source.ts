@@ -44,6 +44,8 @@ export interface BibleSource {
 export interface BibleSourceOptions {
   /** How often, at most, the stamp and database are looked at again (default 10 s). */
   recheckMs?: number;
+  /** The clock that interval is measured on, in ms (default Date.now): a test moves it instead of waiting. */
+  now?: () => number;
   /** Seconds a client is told to wait in the 503's Retry-After (default 60). */
   retryAfterSeconds?: number;
 }
@@ -71,6 +73,7 @@ interface Fingerprint {
  */
 export function openBibleSource(config: SourceConfig, logger: Logger, options: BibleSourceOptions = {}): BibleSource {
   const recheckMs = options.recheckMs ?? 10_000;
+  const clock = options.now ?? Date.now;
   const retryAfter = options.retryAfterSeconds ?? 60;
   let build: OpenBuild | null = null;
   let unavailableReason = 'The Bible has not been checked yet.';
@@ -88,7 +91,7 @@ export function openBibleSource(config: SourceConfig, logger: Logger, options: B
   };
 
   const check = (): void => {
-    const now = Date.now();
+    const now = clock();
     if (now - lastCheck < recheckMs) return;
     lastCheck = now;
     const fingerprint = JSON.stringify(artifactFingerprint(config));

@@ -23,7 +23,9 @@ export const churchCommands: CliCommand[] = [
       }
       const started = Date.now();
       try {
-        const summary = await importChurchDocument(churches, document);
+        const summary = await importChurchDocument(churches, document, {
+          onValid: (records) => print(`${file} is valid: importing ${records.length} church(es) in one transaction.`),
+        });
         print(
           `Imported ${summary.churches} church(es) (${summary.replaced} replaced): ${summary.events} events, ${summary.posts} posts, ` +
             `${summary.libraryItems} library items, ${summary.products} products, ${summary.albums} albums, ${summary.photos} photos, ` +

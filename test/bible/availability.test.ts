@@ -1,25 +1,24 @@
 // A Bible that is not built, or whose tree and database come from different builds, answers 503; the church API does not care.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { writeDatabase } from '../../build/writers/database.ts';
 import { createTestKey } from '../helpers/api-key.ts';
 import { type BibleFixture, buildBibleFixture, writeBibleBuild } from '../helpers/bible-fixture.ts';
 import { problemType } from '../helpers/problem.ts';
 import { syntheticVersions } from '../helpers/synthetic-model.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.ts';
 import { rawRequest } from './raw-request.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
-  vi.restoreAllMocks();
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function serverWith(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startTestServer({ DEMO_DATA: 'false', ...env });
+async function serverWith(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const server = await startTestServer({ DEMO_DATA: 'false', ...env }, options);
   cleanups.push(() => server.close());
   return server;
 }
@@ -28,6 +27,16 @@ async function fixture(buildHash?: string): Promise<BibleFixture> {
   const bible = await buildBibleFixture(undefined, buildHash);
   cleanups.push(() => bible.remove());
   return bible;
+}
+
+/**
+ * The clock the Bible source measures its re-check interval (10 s) on, moved only by the test:
+ * a build is looked at again when the test says the interval has passed, never because the
+ * machine was slow, and never sooner.
+ */
+function sourceClock(): { now: () => number; advance: (ms: number) => void } {
+  let ms = 0;
+  return { now: () => ms, advance: (by) => void (ms += by) };
 }
 
 const BIBLE_PATHS = ['/versions', '/books', '/books?lang=en', '/Gn/1', '/Gn/1/1/2', '/search?q=terre'];
@@ -84,14 +93,16 @@ describe('Bible availability', () => {
   });
 
   test('a build that lands while the server runs is picked up without restart, and a rebuild reopens', async () => {
-    const server = await serverWith();
+    const clock = sourceClock();
+    const server = await serverWith({}, { bible: { now: clock.now } });
     await expectUnavailable(server, /not been built/);
     const publicDir = path.join(server.dir, 'public');
     const databasePath = path.join(server.dir, 'bible.sqlite');
     await writeBibleBuild(publicDir, databasePath, syntheticVersions(), 'landed-1');
+    // Not looked at again within the interval: still the answer of the last look.
+    await expectUnavailable(server, /not been built/);
     // The source looks again at most every 10 s; move its clock rather than wait.
-    const realNow = Date.now;
-    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    clock.advance(11_000);
     const versions = await rawRequest(`${server.url}/api/v1/bible/versions`);
     expect(versions.status).toBe(200);
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'landed-1' });
@@ -99,7 +110,7 @@ describe('Bible availability', () => {
     const renamed = syntheticVersions();
     renamed[0].text.books[0].chapters[0].verses[0].text = 'Nouveau texte du premier verset.';
     await writeBibleBuild(publicDir, databasePath, renamed, 'landed-2');
-    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 22_000);
+    clock.advance(11_000);
     const range = (await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] };
     expect(range.verses[0].text).toBe('Nouveau texte du premier verset.');
     const chapter = (await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).json() as { verses: { text: string }[] };
@@ -109,8 +120,8 @@ describe('Bible availability', () => {
 
   test('while a rebuild has swapped the database but not yet the tree, the open build keeps being served', async () => {
     const bible = await fixture('old-build');
-    const server = await serverWith(bible.env);
-    const realNow = Date.now;
+    const clock = sourceClock();
+    const server = await serverWith(bible.env, { bible: { now: clock.now } });
     const firstVerse = async () =>
       ((await rawRequest(`${server.url}/api/v1/bible/Gn/1/1/1`)).json() as { verses: { text: string }[] }).verses[0].text;
     const original = await firstVerse();
@@ -118,20 +129,20 @@ describe('Bible availability', () => {
     const changed = syntheticVersions();
     changed[0].text.books[0].chapters[0].verses[0].text = 'Texte de la nouvelle version.';
     await writeDatabase(bible.databasePath, changed, 'new-build');
-    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    clock.advance(11_000);
     expect(await firstVerse()).toBe(original);
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'old-build' });
 
     await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'new-build');
-    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 22_000);
+    clock.advance(11_000);
     expect(await firstVerse()).toBe('Texte de la nouvelle version.');
     expect(server.services.bible.status()).toEqual({ available: true, buildHash: 'new-build' });
   });
 
   test('search through a rebuild: 503 bible-rebuilding while only the database has moved, the new build once the tree has', async () => {
     const bible = await fixture('old-build');
-    const server = await serverWith(bible.env);
-    const realNow = Date.now;
+    const clock = sourceClock();
+    const server = await serverWith(bible.env, { bible: { now: clock.now } });
     const search = (q: string) => rawRequest(`${server.url}/api/v1/bible/search?q=${q}`);
     const changed = syntheticVersions();
     changed[0].text.books[0].chapters[0].verses[0].text = 'Texte reconstruit.';
@@ -147,7 +158,7 @@ describe('Bible availability', () => {
 
     // The tree lands: the next look opens the new build, with a new pool.
     await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'new-build');
-    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);
+    clock.advance(11_000);
     // A server that searched: the new build's workers start with it, before any search asks.
     expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
     expect(server.services.bible.current().pool.started).toBe(true);
@@ -159,12 +170,13 @@ describe('Bible availability', () => {
 
   test('once a rebuild has swapped the tree, its files are not served beside the old database', async () => {
     const bible = await fixture('before');
-    const server = await serverWith(bible.env);
+    // The source's clock stands still: no re-check falls due however long the rebuild takes.
+    const server = await serverWith(bible.env, { bible: { now: sourceClock().now } });
     expect((await rawRequest(`${server.url}/api/v1/bible/Gn/1`)).status).toBe(200);
     const changed = syntheticVersions();
     changed[0].text.books[0].chapters[1].verses[0].text = 'Genèse 2:1 reconstruite.';
     await writeBibleBuild(bible.publicDir, bible.databasePath, changed, 'after');
-    // Within the re-check interval: a file not yet in memory belongs to the new tree, so 503 and look again.
+    // No re-check due: a file not yet in memory belongs to the new tree, so 503 and look again.
     const during = await rawRequest(`${server.url}/api/v1/bible/Gn/2`);
     expect(during.status).toBe(503);
     expect(during.headers['retry-after']).toBe('2');

@@ -10,7 +10,9 @@ import { problemType } from '../helpers/problem.ts';
 import { syntheticVersions } from '../helpers/synthetic-model.ts';
 import { rawRequest } from './raw-request.ts';
 
-const fixture = useBibleServer();
+// The source's re-check clock stands still: during the rebuild below, only what the service notices
+// itself (a file of the new tree) makes it look again, however long the rebuild takes.
+const fixture = useBibleServer(undefined, { bible: { now: () => 0 } });
 
 const api = (pathAndQuery: string) => `${fixture.server.url}/api/v1/bible${pathAndQuery}`;
 const versions = async () => ((await rawRequest(api('/versions'))).json() as VersionsResponse).versions;

@@ -5,7 +5,10 @@ import { useBibleServer } from '../helpers/bible-server.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 import { rawRequest } from './raw-request.ts';
 
-/** The synthetic versions, plus 23 English verses saying "grace" in Psalm 2 to page through. */
+/**
+ * The synthetic versions, plus 23 English verses saying "grace" in Psalm 2 to page through, and an
+ * Old Testament verse quoting "John 3:16", so that a New Testament reference has word hits in both testaments.
+ */
 function versionsWithManyHits(): BuiltVersion[] {
   const versions: BuiltVersion[] = (['fr', 'en', 'es', 'pt', 'nl'] as const).map((lang) => ({
     info: syntheticInfo(lang),
@@ -17,6 +20,7 @@ function versionsWithManyHits(): BuiltVersion[] {
     number: 2,
     verses: Array.from({ length: 23 }, (_, index) => ({ number: index + 1, text: `Grace number ${index + 1} in Psalm two.` })),
   });
+  english.books.find((book) => book.code === 'GEN')!.chapters[1].verses.push({ number: 2, text: 'A later verse quoting John 3:16.' });
   return versions;
 }
 
@@ -229,8 +233,16 @@ describe('search', () => {
       expect.objectContaining({ match: 'reference', reference: 'John 3:16-17', chapter: 3, verse: 16, matches: [] }),
       expect.objectContaining({ match: 'reference', reference: 'John 3:16-17', chapter: 3, verse: 17, matches: [] }),
     ]);
-    expect(body.items.slice(2).every((item) => item.match === 'words')).toBe(true);
-    expect(body.totalItems).toBe(body.items.length);
+    expect(body.items).toHaveLength(2); // no verse holds the words jn, 3, 16 and 17
+    expect(body.totalItems).toBe(2);
+    // Its words are in two verses: after the reference, both as word hits (the referenced verse among them).
+    const withWords = await searchBody(`q=${encodeURIComponent('John 3:16')}&lang=en`);
+    expect(withWords.items.map((item) => `${item.match} ${item.book.usfm} ${item.chapter}:${item.verse}`)).toEqual([
+      'reference JHN 3:16',
+      'words GEN 2:2',
+      'words JHN 3:16',
+    ]);
+    expect(withWords.totalItems).toBe(3);
     for (const [lang, q] of [
       ['fr', 'Jean 3.16'],
       ['es', 'Juan 3:16'],
@@ -250,8 +262,12 @@ describe('search', () => {
     );
     const list = await searchBody(`q=${encodeURIComponent('Gen 1:1; Ps 1')}&lang=en`);
     expect(list.items.filter((item) => item.match === 'reference').map((item) => item.reference)).toEqual(['Genesis 1:1', 'Psalms 1']);
-    const missing = await searchBody(`q=${encodeURIComponent('Ps 99')}&lang=en`);
-    expect(missing.items.every((item) => item.match === 'words')).toBe(true);
+    // John has 3 chapters: "John 16" is no reference, but its words (john, 16) are in two verses.
+    const missing = await searchBody(`q=${encodeURIComponent('John 16')}&lang=en`);
+    expect(missing.items.map((item) => `${item.match} ${item.book.usfm} ${item.chapter}:${item.verse}`)).toEqual([
+      'words GEN 2:2',
+      'words JHN 3:16',
+    ]);
   });
 
   test('references and word hits page together, the total exact', async () => {
@@ -273,9 +289,14 @@ describe('search', () => {
     expect((await searchBody(`q=god&lang=en&testament=OT&book=JHN`)).totalItems).toBe(0);
     const grace = await searchBody(`q=grace&lang=en&book=PSA&size=1`);
     expect(grace.totalItems).toBe(23);
-    expect(
-      (await searchBody(`q=${encodeURIComponent('John 3:16')}&lang=en&testament=OT`)).items.every((item) => item.match === 'words'),
-    ).toBe(true);
+    // The New Testament reference is filtered out; its words' Old Testament hit stays.
+    const oldTestament = await searchBody(`q=${encodeURIComponent('John 3:16')}&lang=en&testament=OT`);
+    expect(oldTestament.items.map((item) => `${item.match} ${item.book.usfm} ${item.chapter}:${item.verse}`)).toEqual(['words GEN 2:2']);
+    const newTestament = await searchBody(`q=${encodeURIComponent('John 3:16')}&lang=en&testament=NT`);
+    expect(newTestament.items.map((item) => `${item.match} ${item.book.usfm} ${item.chapter}:${item.verse}`)).toEqual([
+      'reference JHN 3:16',
+      'words JHN 3:16',
+    ]);
   });
 
   test('an unknown book or testament filter answers 400 naming it', async () => {

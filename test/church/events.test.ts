@@ -9,9 +9,16 @@ import { openDatabase } from '../../src/db/open.ts';
 import { fixedClock } from '../helpers/clock.ts';
 import { CHURCHES, type ChurchApi, churchDocument, startChurchApi } from './church-api.ts';
 
+/**
+ * The demo server's clock, fixed: the demo's relative times ("today+3T20:00") are resolved when it
+ * loads, and the test's expectations from the same instant, whenever the test runs. 23:30 UTC is
+ * already the next day in Paris, so "today" must be the church's, not UTC's.
+ */
+const DEMO_NOW = new Date('2026-03-18T23:30:00Z');
+
 let api: ChurchApi;
 beforeAll(async () => {
-  api = await startChurchApi();
+  api = await startChurchApi({}, { clock: fixedClock(DEMO_NOW) });
 });
 afterAll(async () => {
   await api.close();
@@ -58,11 +65,10 @@ describe('demo events', () => {
     expect(atelier.isFree).toBe(false);
     expect(atelier.registrationPage).toBe('https://tickets.example.org/grace-paris/atelier-couples');
     expect(atelier.endDate).toMatch(/^\d{4}-\d{2}-\d{2}T21:30$/);
-    // Relative demo times are resolved in the church's zone at load: the concert is 3 days after today in Paris.
-    const parisToday = localWallTime(new Date(), 'Europe/Paris').slice(0, 10);
-    const inThreeDays = new Date(`${parisToday}T00:00:00Z`);
-    inThreeDays.setUTCDate(inThreeDays.getUTCDate() + 3);
-    expect(bySlug.get('concert-de-louange')!.startDate).toBe(`${inThreeDays.toISOString().slice(0, 10)}T20:00`);
+    // Relative demo times are resolved in the church's zone at load: at DEMO_NOW it is 19 March in
+    // Paris (00:30), so the concert, 3 days after today at 20:00, is on 22 March.
+    expect(bySlug.get('concert-de-louange')!.startDate).toBe('2026-03-22T20:00');
+    expect(bySlug.get('retraite-en-cours')).toMatchObject({ startDate: '2026-03-18T09:00', endDate: '2026-03-20T17:00' });
   });
 
   it('answers an empty array for a church with no upcoming event', async () => {
@@ -170,30 +176,36 @@ describe('"upcoming" is decided in the church\'s own time zone', () => {
 
   it('with the real clock through the whole app: ±30 minutes around now in Auckland and Los Angeles', async () => {
     const shifted = (minutes: number, zone: string) => localWallTime(new Date(Date.now() + minutes * 60_000), zone);
-    await api.importChurches({
-      churches: [
-        churchDocument('tz-now-auckland', {
-          timeZone: 'Pacific/Auckland',
-          events: [
-            event('ended-30-min-ago', shifted(-90, 'Pacific/Auckland'), shifted(-30, 'Pacific/Auckland')),
-            event('ends-in-30-min', shifted(-60, 'Pacific/Auckland'), shifted(30, 'Pacific/Auckland')),
-          ],
-        }),
-        churchDocument('tz-now-la', {
-          timeZone: 'America/Los_Angeles',
-          events: [
-            event('ended-30-min-ago', shifted(-90, 'America/Los_Angeles'), shifted(-30, 'America/Los_Angeles')),
-            event('ends-in-30-min', shifted(-60, 'America/Los_Angeles'), shifted(30, 'America/Los_Angeles')),
-          ],
-        }),
-      ],
-    });
-    for (const slug of ['tz-now-auckland', 'tz-now-la']) {
-      const events = await api.json<ChurchEvent[]>(`${slug}/events`);
-      expect(
-        events.map((item) => item.slug),
-        slug,
-      ).toEqual(['ends-in-30-min']);
+    // Its own server, on the system clock (the demo server's clock is fixed).
+    const real = await startChurchApi();
+    try {
+      await real.importChurches({
+        churches: [
+          churchDocument('tz-now-auckland', {
+            timeZone: 'Pacific/Auckland',
+            events: [
+              event('ended-30-min-ago', shifted(-90, 'Pacific/Auckland'), shifted(-30, 'Pacific/Auckland')),
+              event('ends-in-30-min', shifted(-60, 'Pacific/Auckland'), shifted(30, 'Pacific/Auckland')),
+            ],
+          }),
+          churchDocument('tz-now-la', {
+            timeZone: 'America/Los_Angeles',
+            events: [
+              event('ended-30-min-ago', shifted(-90, 'America/Los_Angeles'), shifted(-30, 'America/Los_Angeles')),
+              event('ends-in-30-min', shifted(-60, 'America/Los_Angeles'), shifted(30, 'America/Los_Angeles')),
+            ],
+          }),
+        ],
+      });
+      for (const slug of ['tz-now-auckland', 'tz-now-la']) {
+        const events = await real.json<ChurchEvent[]>(`${slug}/events`);
+        expect(
+          events.map((item) => item.slug),
+          slug,
+        ).toEqual(['ends-in-30-min']);
+      }
+    } finally {
+      await real.close();
     }
   });
 });

@@ -39,7 +39,10 @@ describe('church commands', () => {
     const file = path.join(dir, 'churches.json');
     fs.writeFileSync(file, JSON.stringify({ churches: [churchDocument('cli-church'), churchDocument('cli-hidden', { isPublic: false })] }));
     expect(await run('import-churches', [file])).toBe(0);
-    expect(printed[0]).toMatch(/^Imported 2 church\(es\) \(0 replaced\)/);
+    expect(printed).toEqual([
+      `${file} is valid: importing 2 church(es) in one transaction.`,
+      expect.stringMatching(/^Imported 2 church\(es\) \(0 replaced\)/),
+    ]);
     printed = [];
     expect(await run('counts', [])).toBe(0);
     expect(printed.map((line) => line.split(/\s+/))).toEqual(

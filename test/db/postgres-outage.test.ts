@@ -74,10 +74,28 @@ describeWith(['postgres'], 'the PostgreSQL pool under pressure', () => {
     const database = await databases.migrated();
     try {
       const db = database.open({ maxConnections: 2, connectTimeoutMs: 300 });
-      const busy = [1, 2].map(() => db.transaction((tx) => tx.rows('SELECT pg_sleep(1.5)')));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await expect(db.rows('SELECT 1')).rejects.toBeInstanceOf(StorageUnavailableError);
-      await Promise.all(busy);
+      // Both connections are taken by transactions the test holds open until the third query has
+      // been refused: no sleep decides whether they are busy. (They sit idle for about the connect
+      // timeout, far inside the 5 s idle-in-transaction timeout.)
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const inside: Promise<void>[] = [];
+      const holding = [1, 2].map(() => {
+        let entered!: () => void;
+        inside.push(new Promise<void>((resolve) => (entered = resolve)));
+        return db.transaction(async (tx) => {
+          await tx.rows('SELECT 1');
+          entered();
+          await released;
+        });
+      });
+      await Promise.all(inside);
+      try {
+        await expect(db.rows('SELECT 1')).rejects.toBeInstanceOf(StorageUnavailableError);
+      } finally {
+        release();
+      }
+      await Promise.all(holding);
       expect(await db.rows('SELECT 1 AS one')).toHaveLength(1);
     } finally {
       await database.close();

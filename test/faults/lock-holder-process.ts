@@ -1,13 +1,15 @@
 // A second process for the write-lock test: takes SQLite's write lock on a database file and holds it.
-// Arguments: <database file> <milliseconds>. Prints "locked" once it holds the lock, commits after the time, exits.
+// Argument: <database file>. Prints "locked" once it holds the lock; commits and exits when its stdin ends.
 import Database from '../../build/contract/sqlite-driver.ts';
 
-const [file, milliseconds] = process.argv.slice(2);
+const [file] = process.argv.slice(2);
 const db = new Database(file);
 db.exec('BEGIN IMMEDIATE');
 process.stdout.write('locked\n');
-// Busy-waiting is not needed: the lock is held by the open transaction while the timer runs.
-setTimeout(() => {
+// The open transaction holds the lock for as long as the test keeps this process's stdin open.
+process.stdin.resume();
+process.stdin.on('end', () => {
   db.exec('COMMIT');
   db.close();
-}, Number(milliseconds));
+  process.exit(0);
+});

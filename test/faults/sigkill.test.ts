@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from '../../build/contract/sqlite-driver.ts';
 import { loadDemoDataIfEmpty } from '../../src/church/demo-data.ts';
 import { createSqliteChurchRepository } from '../../src/church/sqlite-repository.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -32,6 +33,60 @@ function run(args: string[], env: Record<string, string> = {}): { child: ChildPr
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code)));
   return { child, exited };
+}
+
+/** Resolves with the first line the child prints to stdout that matches `pattern`; rejects if it exits first. */
+function printedLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((candidate) => pattern.test(candidate));
+      if (line === undefined) return;
+      child.stdout!.off('data', onData);
+      resolve(line);
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', () => reject(new Error(`exited before printing ${pattern}: ${buffered}`)));
+  });
+}
+
+/**
+ * Stops the child (SIGSTOP, then waits until /proc says it is stopped) and tells whether it holds
+ * the write lock of the WAL database at `file` while stopped, that is whether it is inside a write
+ * transaction: another connection's BEGIN IMMEDIATE fails at once with SQLITE_BUSY only then.
+ */
+async function stoppedInsideWriteTransaction(child: ChildProcess, file: string): Promise<boolean> {
+  child.kill('SIGSTOP');
+  for (;;) {
+    const state = processState(child.pid!);
+    if (state === 'T') break;
+    if (state === undefined || state === 'Z') return false; // it ended before the stop: not inside anything
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  const probe = new Database(file, { timeout: 0 });
+  try {
+    probe.exec('BEGIN IMMEDIATE');
+    probe.exec('ROLLBACK');
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
+
+/** The one-letter state of a process (R running, S sleeping, T stopped, Z ended, …) from /proc/<pid>/stat; undefined once it is gone. */
+function processState(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const afterName = stat.lastIndexOf(')') + 2;
+  return stat.slice(afterName, afterName + 1);
 }
 
 /** A database holding the demo churches: the "old state" of the import test. */
@@ -77,33 +132,45 @@ function bigDocument(): string {
 }
 
 describe('SIGKILL during a church import', () => {
-  it('leaves the old or the new data, never a mix, and the service starts on it', async () => {
+  it('leaves the old or the new data, never a mix, even when killed inside the transaction, and the service starts on it', async () => {
     const document = bigDocument();
     const old = await stateOf(await demoDatabase('reference-old.sqlite'));
 
-    // A complete import first: the "new state", and how long the whole command takes.
+    // A complete import first: the "new state", and how long the import takes from the line it
+    // prints once the document is valid (when its one transaction begins) to its exit.
     const reference = await demoDatabase('reference-new.sqlite');
-    const started = Date.now();
     const complete = run(['scripts/cli.ts', 'import-churches', document], { DATABASE_PATH: reference });
+    await printedLine(complete.child, / is valid: importing 60 church\(es\) in one transaction\.$/);
+    const writingStarted = performance.now();
     expect(await complete.exited).toBe(0);
-    const duration = Date.now() - started;
+    const writingMs = performance.now() - writingStarted;
     const imported = await stateOf(reference);
     expect(imported.counts).not.toEqual(old.counts);
 
-    // Kills spread over the second half of the command's run, where the import transaction is.
+    // Each round stops the import some way into its writing, and kills it there. A round counts as
+    // inside the transaction only when it is proven: the process stopped (SIGSTOP, its state read
+    // from /proc) while it holds the database's write lock. How far into the writing a stop lands
+    // depends on the machine, so rounds go on until three are proven inside (at most twelve).
     const outcomes: string[] = [];
-    for (const fraction of [0.5, 0.65, 0.8, 0.9, 0.97]) {
-      const file = await demoDatabase(`killed-${fraction}.sqlite`);
+    const fractions = [0.3, 0.5, 0.7];
+    for (let round = 0; round < 12 && outcomes.filter((outcome) => outcome === 'old, killed inside').length < 3; round++) {
+      const fraction = fractions[round % fractions.length];
+      const file = await demoDatabase(`killed-${round}.sqlite`);
       const killed = run(['scripts/cli.ts', 'import-churches', document], { DATABASE_PATH: file });
-      await new Promise((resolve) => setTimeout(resolve, duration * fraction));
+      await printedLine(killed.child, / is valid: importing/);
+      await new Promise((resolve) => setTimeout(resolve, writingMs * fraction));
+      const inside = await stoppedInsideWriteTransaction(killed.child, file);
       killed.child.kill('SIGKILL');
       await killed.exited;
       const state = await stateOf(file);
-      expect(state.integrity, `killed at ${fraction}`).toBe('ok');
+      const where = `round ${round} (${fraction} of ${writingMs.toFixed(0)} ms, ${inside ? 'inside' : 'outside'} the transaction)`;
+      expect(state.integrity, where).toBe('ok');
       const isOld = JSON.stringify(state.counts) === JSON.stringify(old.counts);
       const isNew = JSON.stringify(state.counts) === JSON.stringify(imported.counts);
-      expect(isOld || isNew, `killed at ${fraction}: ${JSON.stringify(state.counts)}`).toBe(true);
-      outcomes.push(isOld ? 'old' : 'new');
+      // Killed inside the one transaction, nothing of it may remain; outside, either state is right.
+      if (inside) expect(state.counts, where).toEqual(old.counts);
+      else expect(isOld || isNew, `${where}: ${JSON.stringify(state.counts)}`).toBe(true);
+      outcomes.push(inside ? 'old, killed inside' : isOld ? 'old' : 'new');
 
       // The service starts on the database left behind and answers.
       const app = await startTestServer({ DATABASE_PATH: file, KEY_FINGERPRINT_SECRET: SECRET, DEMO_DATA: 'false' });
@@ -113,9 +180,9 @@ describe('SIGKILL during a church import', () => {
         await app.close();
       }
     }
-    // Which rounds hit the transaction depends on the machine; every one must be old or new (checked above).
-    expect(outcomes).toHaveLength(5);
-  }, 120_000);
+    console.log(`import killed ${outcomes.length} times: ${outcomes.join('; ')}`);
+    expect(outcomes.filter((outcome) => outcome === 'old, killed inside').length, outcomes.join('; ')).toBe(3);
+  }, 180_000);
 });
 
 describe('SIGKILL during key creation', () => {

@@ -85,3 +85,16 @@ export function recordedAnswer(answer: Exchange): RecordedAnswer {
     body: text.length <= RECORDED_TEXT_MAX ? text : `${body.length} bytes, sha256 ${createHash('sha256').update(body).digest('base64url')}`,
   };
 }
+
+/**
+ * The remaining budget an answer's RateLimit header gives (its `r=`). Throws when the header is
+ * missing or has no count: a missing header must fail a test, not compare as NaN.
+ *
+ * @example expect(remainingBudget(second)).toBe(remainingBudget(first) - 1);
+ */
+export function remainingBudget(answer: Pick<Exchange, 'headers'>): number {
+  const header = answer.headers.ratelimit;
+  const count = typeof header === 'string' ? /(?:^|[;,]\s*)r=(\d+)/.exec(header)?.[1] : undefined;
+  if (count === undefined) throw new Error(`no remaining count in the RateLimit header (${String(header)})`);
+  return Number(count);
+}

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface Listening {
   url: string;
+  /** The http.Server listening: for a test that must see a request arrive ('request' event). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export async function listenOnLoopback(app: RequestListener, port = 0, server: S
   const address = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,
+    server,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,8 +1,10 @@
 // Starts the real app on a loopback port with a temporary database, for tests over real HTTP.
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
+import type { BibleSourceOptions } from '../../src/bible/source.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/http-server.ts';
@@ -15,6 +17,8 @@ import { TEST_PUBLIC_BASE_URL } from './problem.ts';
 
 export interface TestServer {
   url: string;
+  /** The service's http.Server (createHttpServer), listening on url. */
+  httpServer: Server;
   services: RunningServices;
   /** Temporary folder holding this server's database and secret file. */
   dir: string;
@@ -26,6 +30,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The app's clock (see fixedClock in clock.ts); default the system clock. */
   clock?: Clock;
+  /** How the Bible source re-checks its build: a test that swaps a build controls the interval or its clock. */
+  bible?: BibleSourceOptions;
 }
 
 /**
@@ -52,13 +58,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   );
   const { lines: logs, destination } = collectLogLines();
   const logger = createLogger(config.logLevel, destination);
-  const services = await createServices(config, logger, { clock: options.clock });
+  const services = await createServices(config, logger, { clock: options.clock, bible: options.bible });
   // The service's own http.Server (connection limits, CONNECT and unparsable requests answered as problems).
   const app = createApp(services);
   const server = await listenOnLoopback(app, config.port, createHttpServer(app, config, logger));
   await loadServedDocument(server.url);
   return {
     url: server.url,
+    httpServer: server.server,
     services,
     dir,
     logs,

@@ -25,7 +25,8 @@ describe('120 requests per minute per key', () => {
   it('answer the 121st request within a minute with 429, Retry-After and a problem body; another key is unaffected', async () => {
     const key = await createTestKey(app.services);
     const other = await createTestKey(app.services);
-    // Every request counts, whatever its status: 404s too.
+    // Every request counts, whatever its status: 404s too. The minute starts at this key's first
+    // request (the store's window is per key): 121 requests take a second or two, far inside it.
     for (let i = 0; i < 120; i++) {
       const response = await getWithKey(app.url + (i % 3 === 0 ? '/api/public/v1/churches/unknown' : CHURCH), key);
       expect(response.status, `request ${i + 1}`).toBe(i % 3 === 0 ? 404 : 200);

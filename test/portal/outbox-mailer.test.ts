@@ -26,7 +26,8 @@ describe('the outbox mailer', () => {
     await client.get('/portal/sign-up');
     await client.post('/portal/sign-up', { name: 'Laptop Dev', email: 'laptop@example.org', password: GOOD_PASSWORD });
     let files: string[] = [];
-    for (let wait = 0; wait < 50 && files.length === 0; wait += 1) {
+    // Written after the answer (mail is never awaited by a request): wait for it, up to 30 s.
+    for (let wait = 0; wait < 300 && files.length === 0; wait += 1) {
       files = fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'));
       if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }

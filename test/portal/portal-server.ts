@@ -12,15 +12,28 @@ export interface PortalTestServer extends TestServer {
 /** A cheap scrypt cost: the tests check behaviour, not the production cost (which takes ~0.4 s per hash). */
 export const TEST_SCRYPT_N = '1024';
 
+export interface PortalTestServerOptions {
+  /**
+   * Send all mail over one pooled SMTP connection (nodemailer's `pool=true&maxConnections=1`):
+   * messages then arrive in the order the service dispatched them, which lets a test prove that
+   * nothing was sent before a message it waits for.
+   */
+  mailInOrder?: boolean;
+}
+
 /**
  * The service on a port chosen first, so PORTAL_URL is its real address: the links in e-mails and
  * the identity provider's redirect lead back to it, in a browser too.
  */
-export async function startPortalTestServer(env: Record<string, string> = {}, port?: number): Promise<PortalTestServer> {
+export async function startPortalTestServer(
+  env: Record<string, string> = {},
+  port?: number,
+  options: PortalTestServerOptions = {},
+): Promise<PortalTestServer> {
   const smtp = await startSmtpTestServer();
   const listenPort = port ?? (await freePort());
   const server = await startTestServer({
-    SMTP_URL: smtp.url,
+    SMTP_URL: options.mailInOrder ? `${smtp.url}?pool=true&maxConnections=1` : smtp.url,
     PASSWORD_SCRYPT_N: TEST_SCRYPT_N,
     PORT: String(listenPort),
     PORTAL_URL: `http://127.0.0.1:${listenPort}/portal`,

@@ -87,17 +87,29 @@ describe('sign-in through an OpenID Connect provider', () => {
     await signIn(new PortalClient(server.url), 'linked@example.org');
   });
 
-  it('refuses a reserved address with the same answer whether or not an account has it, creating nothing', async () => {
+  it('refuses a reserved address with the same answer whether or not an account has it, creating and linking nothing', async () => {
+    // staff@ has an account (signed up, not yet verified) before its address is reserved; staff2@ has none.
+    const holder = new PortalClient(server.url);
+    await holder.get('/portal/sign-up');
+    await holder.post('/portal/sign-up', { name: 'Staff Member', email: 'staff@example.org', password: GOOD_PASSWORD });
+    await server.smtp.nextMail('staff@example.org');
+    const before = (await server.services.accountService.developerByEmail('staff@example.org'))!;
+    expect(before.emailVerifiedAt).toBeNull();
     await server.services.accountService.importReservedEmails(['staff@example.org', 'staff2@example.org']);
+
     provider.identities.set('staff', { email: 'staff@example.org', emailVerified: true });
     provider.identities.set('staff2', { email: 'staff2@example.org', emailVerified: true });
-    const first = await signInThroughProvider(new PortalClient(server.url), 'staff');
-    const second = await signInThroughProvider(new PortalClient(server.url), 'staff2');
-    expect(first.status).toBe(403);
-    expect(first.body).toContain('is linked to another of our products');
+    const withAccount = await signInThroughProvider(new PortalClient(server.url), 'staff');
+    const withoutAccount = await signInThroughProvider(new PortalClient(server.url), 'staff2');
+    expect(withAccount.status).toBe(403);
+    expect(withAccount.body).toContain('is linked to another of our products');
     const comparable = (body: string, email: string) => body.replace(/name="_csrf" value="[^"]+"/g, '').replaceAll(email, '<email>');
-    expect(comparable(first.body, 'staff@example.org')).toBe(comparable(second.body, 'staff2@example.org'));
-    expect(await server.services.accountService.developerByEmail('staff@example.org')).toBeUndefined();
+    expect(comparable(withAccount.body, 'staff@example.org')).toBe(comparable(withoutAccount.body, 'staff2@example.org'));
+    // The existing account was neither linked nor verified by the provider; no account was made for the other address.
+    expect(await server.services.accountService.developerByEmail('staff@example.org')).toEqual(before);
+    expect(await server.services.accountService.developerByEmail('staff2@example.org')).toBeUndefined();
+    const again = await signInThroughProvider(new PortalClient(server.url), 'staff');
+    expect(again.status).toBe(403);
   });
 
   it('refuses an address the provider has not verified, creating and linking nothing', async () => {

@@ -7,7 +7,8 @@ const CHURCH = '/api/public/v1/churches/grace-paris';
 let server: PortalTestServer;
 
 beforeAll(async () => {
-  server = await startPortalTestServer();
+  // Mail in the order it is dispatched: a message that arrives proves every earlier one has arrived.
+  server = await startPortalTestServer({}, undefined, { mailInOrder: true });
 });
 afterAll(async () => {
   await server?.close();
@@ -87,13 +88,27 @@ describe('signing up', () => {
   });
 
   it('refuses a reserved address with a clear message, the same whether or not an account has it', async () => {
-    await server.services.accountService.importReservedEmails(['pastor@example.org']);
-    const client = new PortalClient(server.url);
-    await client.get('/portal/sign-up');
-    const refused = await client.post('/portal/sign-up', { name: 'Pastor', email: 'pastor@example.org', password: GOOD_PASSWORD });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toContain('is linked to another of our products');
-    expect(await server.services.accountService.developerByEmail('pastor@example.org')).toBeUndefined();
+    // pastor@ has an account before its address is reserved; deacon@ has none.
+    await signUpVerified(server, 'pastor@example.org');
+    const before = (await server.services.accountService.developerByEmail('pastor@example.org'))!;
+    await server.services.accountService.importReservedEmails(['pastor@example.org', 'deacon@example.org']);
+    const mailsBefore = server.smtp.received.length;
+    const signUp = async (email: string) => {
+      const client = new PortalClient(server.url);
+      await client.get('/portal/sign-up');
+      return client.post('/portal/sign-up', { name: 'Pastor', email, password: GOOD_PASSWORD });
+    };
+    const withAccount = await signUp('pastor@example.org');
+    const withoutAccount = await signUp('deacon@example.org');
+    expect(withAccount.status).toBe(400);
+    expect(withAccount.body).toContain('is linked to another of our products');
+    const comparable = (body: string, email: string) => body.replace(/name="_csrf" value="[^"]+"/g, '').replaceAll(email, '<email>');
+    expect(comparable(withAccount.body, 'pastor@example.org')).toBe(comparable(withoutAccount.body, 'deacon@example.org'));
+    expect(await server.services.accountService.developerByEmail('pastor@example.org')).toEqual(before);
+    expect(await server.services.accountService.developerByEmail('deacon@example.org')).toBeUndefined();
+    // No "you already have an account" mail to the holder either (it would tell the address is in use).
+    await signUpVerified(server, 'after-pastor@example.org');
+    expect(server.smtp.received.slice(mailsBefore).map((mail) => mail.to)).toEqual(['after-pastor@example.org']);
   });
 });
 

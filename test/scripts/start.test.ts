@@ -115,6 +115,8 @@ describe('npm start', () => {
     async (signal) => {
       const run = await npmStart();
       expect(await portAnswers(run.port)).toBe(true);
+      // The processes checked below include the server itself: the check is not over an empty list.
+      expect(run.descendants).toContain(run.serverPid);
       process.kill(run.npm.pid!, signal);
       expect(await run.exited).toBe(0);
       await waitUntil(() => run.descendants.every((pid) => !isAlive(pid)), 10_000);
