@@ -46,14 +46,13 @@ export interface DispatcherOptions {
 
 /** A table's prefix and what every request under it goes through, made once at registration. */
 interface Space {
-  prefix: string | undefined;
-  cors: CorsPolicy | undefined;
+  prefix?: string;
+  cors?: CorsPolicy;
   /** The CORS headers as name, value… */
   corsHeaders: readonly string[];
   key: boolean;
-  limiter: Limiter | undefined;
-  limit: LimitName | undefined;
-  load: ((params: Readonly<Record<string, string>>) => unknown) | undefined;
+  limit?: LimitName;
+  load?: (params: Readonly<Record<string, string>>) => unknown;
 }
 
 /** An endpoint as registered: everything that does not depend on the request, resolved once (fastify's way). */
@@ -61,8 +60,7 @@ interface Route {
   space: Space;
   /** The path parameters, in path order. */
   names: readonly string[];
-  limiter: Limiter | undefined;
-  limit: LimitName | undefined;
+  limit?: LimitName;
   cache: CachePolicy;
   quiet: boolean;
   /** Null when the endpoint reads no query parameter. */
@@ -105,82 +103,84 @@ const EMPTY_QUERY: Record<string, unknown> = Object.freeze({});
  * one problem writer. Paths outside the API go to `pages`, with their request id and access line.
  */
 export function createDispatcher(options: DispatcherOptions): RequestListener {
-  const { logger, publicBaseUrl, trust, pages, keyCheck } = options;
+  const { logger, publicBaseUrl, trust, pages, keyCheck, limiters, document } = options;
   const line = accessLine(logger);
   // Paths are matched as written: another letter case or a trailing slash is another path (404).
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: Number.POSITIVE_INFINITY });
-  const root: Space = plainSpace(options.apiRoot);
+  const root: Space = { prefix: options.apiRoot, corsHeaders: [], key: false };
   const spaces: Space[] = [root];
-  const register = (path: string, route: Route) => router.on('GET', routerPath(path), noHandler, route);
+  const register = (path: string, route: Route) => router.on('GET', path.replace(/\{([^}]+)\}/g, ':$1'), noHandler, route);
 
   for (const { table, deps } of options.tables) {
+    const { prefix, cors, limit, load } = table;
     const space: Space = {
-      prefix: table.prefix,
-      cors: table.cors,
-      corsHeaders: table.cors ? Object.entries(table.cors.headers).flat() : [],
+      prefix,
+      cors,
+      corsHeaders: cors ? Object.entries(cors.headers).flat() : [],
       key: table.key === true,
-      limit: table.limit,
-      limiter: table.limit ? options.limiters[table.limit] : undefined,
-      load: table.load ? (params) => table.load!(params, deps) : undefined,
+      limit,
+      load: load && ((params) => load(params, deps)),
     };
-    if (space.prefix !== undefined) spaces.push(space);
+    if (prefix !== undefined) spaces.push(space);
     for (const endpoint of table.endpoints) {
-      const names = parameterNames(endpoint.path);
+      const names = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
       const declared = (endpoint.params ?? []).map((parameter) => parameter.name);
       if (names.join('/') !== declared.join('/'))
         throw new Error(`${endpoint.path}: its parameters are ${names}, its table declares ${declared}`);
-      if (table.prefix !== undefined && !endpoint.path.startsWith(`${table.prefix}/`)) {
-        throw new Error(`${endpoint.path} is not under its table's prefix ${table.prefix}`);
-      }
-      if ((endpoint.limit ?? table.limit) === 'key' && !table.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      if (prefix !== undefined && !endpoint.path.startsWith(`${prefix}/`))
+        throw new Error(`${endpoint.path} is not under its table's prefix ${prefix}`);
+      if ((endpoint.limit ?? limit) === 'key' && !space.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      const { query } = endpoint;
       register(endpoint.path, {
         space,
         names,
         limit: endpoint.limit,
-        limiter: endpoint.limit ? options.limiters[endpoint.limit] : undefined,
         cache: endpoint.cache ?? table.cache,
         quiet: endpoint.quiet === true,
-        readers: endpoint.query.length === 0 ? null : endpoint.query,
+        readers: query.length === 0 ? null : query,
         answer: (request) => endpoint.answer(request, deps),
       });
     }
   }
-  const { document } = options;
-  register(document.path, {
-    space: root,
-    names: [],
-    limit: undefined,
-    limiter: undefined,
-    cache: document.cache,
-    quiet: false,
-    readers: null,
-    answer: () => document.body,
-  });
+  register(document.path, { space: root, names: [], cache: document.cache, quiet: false, readers: null, answer: () => document.body });
   // The most specific prefix first: /api/v1/bible before /api.
   spaces.sort((a, b) => (b.prefix?.length ?? 0) - (a.prefix?.length ?? 0));
-
   /** The space a path no endpoint matched belongs to, if any. */
-  const spaceOf = (path: string): Space | undefined =>
-    spaces.find(({ prefix }) => prefix !== undefined && (path === prefix || path.startsWith(`${prefix}/`)));
+  const spaceOf = (path: string) => spaces.find(({ prefix }) => prefix !== undefined && (path === prefix || path.startsWith(`${prefix}/`)));
 
+  const refuse = (x: Exchange, problem: Problem) => writeProblem(x.req, x.res, problem, x.leading, publicBaseUrl);
   const fail = (x: Exchange, error: unknown) => {
-    const { req, res } = x;
-    if (res.headersSent) {
+    if (x.res.headersSent) {
       // Too late for a problem body: the client sees a cut connection, the log says why.
       logger.error({ requestId: x.requestId, path: x.url, err: error }, 'error after the response started');
-      res.destroy();
+      x.res.destroy();
       return;
     }
     const problem = problemForError(error, logger, { requestId: x.requestId, path: x.url });
     const cache = x.route?.cache;
-    writeProblem(req, res, problem, cache?.onProblems ? [...x.leading, 'Cache-Control', cache.cacheControl] : x.leading, publicBaseUrl);
+    writeProblem(x.req, x.res, problem, cache?.onProblems ? [...x.leading, 'Cache-Control', cache.cacheControl] : x.leading, publicBaseUrl);
+  };
+  /** Runs `step`; a failure is answered through the one error mapping. */
+  const attempt = (x: Exchange, step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      fail(x, error);
+    }
+  };
+  /** Goes on with `value` now, or once it resolves: the synchronous answers (a file of the tree) make no promise. */
+  const then = <T>(x: Exchange, value: T | Promise<T>, next: (resolved: T) => void) => {
+    if (isPromise(value))
+      value.then(
+        (resolved) => attempt(x, () => next(resolved)),
+        (error: unknown) => fail(x, error),
+      );
+    else next(value);
   };
 
-  const refuse = (x: Exchange, problem: Problem) => writeProblem(x.req, x.res, problem, x.leading, publicBaseUrl);
-
-  /** Counts the request with `limiter`; false when it is refused (and answered). */
-  const count = async (x: Exchange, limiter: Limiter, limit: LimitName): Promise<boolean> => {
-    const outcome = await limiter.count(limit === 'key' ? (x.countingKey as string) : (x.ip ?? 'unknown'));
+  /** Counts the request with the limiter `limit` names; false when it is refused (and answered). */
+  const count = async (x: Exchange, limit: LimitName): Promise<boolean> => {
+    const outcome = await limiters[limit].count(limit === 'key' ? (x.countingKey as string) : (x.ip ?? 'unknown'));
     if (outcome === undefined) return true;
     for (const [name, value] of outcome.headers) x.leading.push(name, value);
     if (outcome.refused) refuse(x, outcome.refused);
@@ -190,7 +190,7 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
   /** The space's key check and limiter, for every request under it; false when it is refused (and answered). */
   const guard = async (x: Exchange, space: Space): Promise<boolean> => {
     if (space.key) {
-      const outcome = await keyCheck.authenticate(firstValue(x.req.headers.authorization), x.ip);
+      const outcome = await keyCheck.authenticate(x.req.headers.authorization, x.ip);
       if (outcome.refused) {
         refuse(x, outcome.refused);
         return false;
@@ -198,58 +198,25 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       x.apiKeyId = outcome.locals.apiKeyId;
       x.countingKey = outcome.locals.apiKeyRateLimitKey;
     }
-    return space.limiter === undefined || count(x, space.limiter, space.limit as LimitName);
+    return space.limit === undefined || count(x, space.limit);
   };
 
-  /** The matched endpoint: its parameters decoded, its own limiter, then its answer. */
-  const serve = (x: Exchange, path: string) => {
-    const route = x.route;
-    if (route === undefined) return refuse(x, problems.pathNotFound(path));
-    try {
+  /** The matched endpoint: its parameters decoded, its own limiter, the table's load, the query read, the answer written. */
+  const serve = (x: Exchange, path: string) =>
+    attempt(x, () => {
+      const route = x.route;
+      if (route === undefined) return refuse(x, problems.pathNotFound(path));
       const params = decodedParameters(x.matched, route.names);
-      if (route.limiter === undefined) return load(x, route, params);
-      count(x, route.limiter, route.limit as LimitName).then(
-        (counted) => counted && load(x, route, params),
-        (error) => fail(x, error),
-      );
-    } catch (error) {
-      fail(x, error);
-    }
-  };
-
-  const load = (x: Exchange, route: Route, params: Readonly<Record<string, string>>) => {
-    try {
-      const loaded = route.space.load?.(params);
-      if (isPromise(loaded))
-        loaded.then(
-          (value) => answer(x, route, params, value),
-          (error) => fail(x, error),
-        );
-      else answer(x, route, params, loaded);
-    } catch (error) {
-      fail(x, error);
-    }
-  };
-
-  const answer = (x: Exchange, route: Route, params: Readonly<Record<string, string>>, loaded: unknown) => {
-    try {
-      const query = route.readers === null ? EMPTY_QUERY : readQuery(route.readers, x.query);
-      const body = route.answer({ loaded, query, params });
-      if (isPromise(body))
-        body.then(
-          (value) => write(x, route, value),
-          (error) => fail(x, error),
-        );
-      else write(x, route, body);
-    } catch (error) {
-      fail(x, error);
-    }
-  };
-
-  const write = (x: Exchange, route: Route, body: Body) => {
-    const written = writeAnswer(x.req, x.res, body, x.leading, route.cache);
-    if (written) written.catch((error: unknown) => fail(x, error));
-  };
+      then(x, route.limit === undefined || count(x, route.limit), (passed) => {
+        if (!passed) return;
+        then(x, route.space.load?.(params), (loaded) => {
+          const query = route.readers === null ? EMPTY_QUERY : readQuery(route.readers, x.query);
+          then(x, route.answer({ loaded, query, params }), (body) =>
+            then(x, writeAnswer(x.req, x.res, body, x.leading, route.cache), noHandler),
+          );
+        });
+      });
+    });
 
   return (req, res) => {
     const started = performance.now();
@@ -280,7 +247,7 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       pages(req, res);
       return;
     }
-    x.leading = space.corsHeaders.length === 0 ? ['X-Request-Id', requestId] : ['X-Request-Id', requestId, ...space.corsHeaders];
+    x.leading = ['X-Request-Id', requestId, ...space.corsHeaders];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       if (space.cors && isPreflight(req)) {
         res.writeHead(204, [...x.leading, ...preflightHeaders(space.cors, req)]);
@@ -288,27 +255,9 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       } else refuse(x, problems.methodNotAllowed(req.method));
       return;
     }
-    if (space.key || space.limiter)
-      guard(x, space).then(
-        (passed) => passed && serve(x, path),
-        (error) => fail(x, error),
-      );
+    if (space.key || space.limit) then(x, guard(x, space), (passed) => passed && serve(x, path));
     else serve(x, path);
   };
-}
-
-/** A space with nothing to check: the API's root (unknown paths and other methods), a table without a prefix. */
-function plainSpace(prefix: string | undefined): Space {
-  return { prefix, cors: undefined, corsHeaders: [], key: false, limit: undefined, limiter: undefined, load: undefined };
-}
-
-/** `/api/v1/bible/{abbr}/{chapter}` as find-my-way writes it: `/api/v1/bible/:abbr/:chapter`. */
-function routerPath(template: string): string {
-  return template.replace(/\{([^}]+)\}/g, ':$1');
-}
-
-function parameterNames(template: string): string[] {
-  return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 }
 
 /**
@@ -347,10 +296,6 @@ function readQuery(readers: readonly QueryParameter[], query: string): Record<st
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | undefined)?.then === 'function';
-}
-
-function firstValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function noHandler(): void {}
