@@ -114,7 +114,10 @@ describe('lists', () => {
     expect(read('John 3:16, 18', 'en')).toEqual(['JHN 3:16-3:16', 'JHN 3:18-3:18']);
     expect(read('Juan 3:16-18, 20-21', 'es')).toEqual(['JHN 3:16-3:18', 'JHN 3:20-3:21']);
     expect(read('Ps 23; 24', 'en')).toEqual(['PSA 23-23', 'PSA 24-24']);
-    expect(read('Ps 23, 24', 'fr')).toEqual(['PSA 23-23', 'PSA 24-24']);
+    expect(read('Ps 23, 24', 'en')).toEqual(['PSA 23-23', 'PSA 24-24']);
+    // In French "," after a chapter separates it from the verse (Jn 3,16): Psalm 23, verse 24.
+    expect(read('Ps 23, 24', 'fr')).toEqual(['PSA 23:24-23:24']);
+    expect(read('Ps 23 ; 24', 'fr')).toEqual(['PSA 23-23', 'PSA 24-24']);
     expect(read('Jean 3:16; 4:2', 'fr')).toEqual(['JHN 3:16-3:16', 'JHN 4:2-4:2']);
   });
 });
