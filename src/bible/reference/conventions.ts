@@ -47,7 +47,7 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     nextOne: ['f'],
     following: ['ff'],
     ordinalWords: { first: 1, second: 2, third: 3 },
-    ordinalSuffixes: ['st', 'nd', 'rd'],
+    ordinalSuffixes: ['st', 'nd', 'rd', 'd'],
     written: { chapterVerse: ':', verseList: ', ', passageList: '; ' },
   },
   es: {

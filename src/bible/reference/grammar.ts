@@ -259,33 +259,41 @@ class ReferenceReader {
   private nextOne(bound: ChapterVerse): ChapterVerse {
     const marker = this.marker();
     if (!marker) return bound;
-    const { token, words, key } = marker;
-    if (this.conventions.following.includes(key)) {
-      const last = words[words.length - 1]!;
-      const end = last.offset + last.text.length;
+    const first = this.peek()!;
+    const last = this.peek(marker.length - 1)!;
+    if (this.conventions.following.includes(marker.key)) {
       throw new ReferenceSyntaxError(
-        token.offset,
-        this.text.slice(token.offset, this.text[end] === '.' ? end + 1 : end),
+        first.offset,
+        this.text.slice(first.offset, last.offset + last.text.length),
         `"and the following" does not say where the passage ends; write its last ${bound.verse === undefined ? 'chapter' : 'verse'} after "-"`,
         { ambiguous: true },
       );
     }
-    this.index += words.length;
+    this.index += marker.length;
     return bound.verse === undefined ? { chapter: bound.chapter + 1 } : { chapter: bound.chapter, verse: bound.verse + 1 };
   }
 
-  /** The marker of one or two words at the current token ("s", "ss", "e.v."), or undefined. */
-  private marker(): { token: Token; words: Token[]; key: string } | undefined {
+  /**
+   * The marker at the current token, one or two words with their abbreviation dots ("s", "ss.",
+   * "e.v."): its folded key and how many tokens it takes. A dot after it with a number next is a
+   * list separator, not the marker's ("3,2s.10").
+   */
+  private marker(): { key: string; length: number } | undefined {
     const first = this.peek();
     if (first?.kind !== 'word') return undefined;
     const markers = [...this.conventions.nextOne, ...this.conventions.following];
-    const second = this.peek(1);
+    const withDot = (length: number) => {
+      const dot = this.peek(length);
+      return dot?.kind === 'dot' && dot.afterWord && this.peek(length + 1)?.kind !== 'number' ? length + 1 : length;
+    };
+    const between = this.peek(1)?.kind === 'dot' && this.peek(1)!.afterWord ? 1 : 0;
+    const second = this.peek(1 + between);
     if (second?.kind === 'word' && !second.spaced) {
       const key = folded(first.text + second.text);
-      if (markers.includes(key)) return { token: first, words: [first, second], key };
+      if (markers.includes(key)) return { key, length: withDot(2 + between) };
     }
     const key = folded(first.text);
-    return markers.includes(key) ? { token: first, words: [first], key } : undefined;
+    return markers.includes(key) ? { key, length: withDot(1) } : undefined;
   }
 
   /**
@@ -356,7 +364,8 @@ class ReferenceReader {
   private readBook(): CanonBook {
     const first = this.peek()!;
     if (first.kind === 'number') this.index++;
-    while (this.peek()?.kind === 'word') this.index++;
+    // Words, and the abbreviations' dots among and after them ("Song of Sol.", "1 Co.").
+    while (this.peek()?.kind === 'word' || (this.peek()?.kind === 'dot' && this.peek()!.afterWord)) this.index++;
     const written = this.text.slice(first.offset, this.endOffset());
     const found = lookupBook(this.lang, written);
     if (found.book) return found.book;

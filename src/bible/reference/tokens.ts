@@ -11,19 +11,24 @@ export interface Token {
   offset: number;
   /** True when a space (or nothing at all, at the start) stands before it; "1Co" is 1 and "Co" without a space. */
   spaced: boolean;
+  /** For a dot: it follows a word with no space, as an abbreviation's dot does ("Gen.", "e.v.", but also "3s.10"). */
+  afterWord?: boolean;
   /** For a number: its value. */
   value?: number;
-  /** For a number: the part of a verse written right after it ("a" in "14a"), read as the whole verse. */
+  /**
+   * For a number: the letters written right after it, "a" in "14a" or "ab" in "1ab" (parts of a
+   * verse, read as the whole verse), or "e" in "2e" (an ordinal, read with the book's name).
+   */
   part?: string;
 }
 
 /**
- * The tokens of `text`, in one pass. A dot right after a word is an abbreviation's dot ("Gen.")
- * and is dropped; other dots, colons and commas are kept for the grammar to read. Letters with
+ * The tokens of `text`, in one pass. A dot right after a word is marked `afterWord`: the grammar
+ * reads it as an abbreviation's dot ("Gen.") or, after "s" in "3,2s.10", a list separator. Letters with
  * their accents and apostrophes make words; dashes of every width make ranges; a number may carry
- * one part letter a-c ("14a"). Throws ReferenceSyntaxError on any other character.
+ * up to three letters a-e written right after it ("14a", "1ab", "2e"). Throws ReferenceSyntaxError on any other character.
  *
- * @example tokenize('Jn 3.16').map((t) => t.kind) // ['word', 'number', 'dot', 'number']
+ * @example tokenize('Jn. 3.16').map((t) => t.kind) // ['word', 'dot', 'number', 'dot', 'number']
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -44,8 +49,8 @@ export function tokenize(text: string): Token[] {
         'expected a book, a number or one of : . , ; -',
       );
     const previous = tokens[tokens.length - 1];
-    const abbreviationDot = token.kind === 'dot' && previous?.kind === 'word' && !spaced;
-    if (!abbreviationDot) tokens.push(token);
+    if (token.kind === 'dot' && previous?.kind === 'word' && !spaced) token.afterWord = true;
+    tokens.push(token);
     index += token.text.length;
     spaced = false;
   }
@@ -53,7 +58,7 @@ export function tokenize(text: string): Token[] {
 }
 
 const SPACE = /\s+/uy;
-const NUMBER = /([0-9]+)([a-c](?![\p{L}\p{M}]))?/uy;
+const NUMBER = /([0-9]+)([a-e]{1,3}(?![\p{L}\p{M}]))?/uy;
 const WORD = /\p{L}[\p{L}\p{M}'’]*/uy;
 const PUNCTUATION: Readonly<Record<string, TokenKind>> = {
   ':': 'colon',
