@@ -226,3 +226,41 @@ describe("each language's separators", () => {
     expect(error.message).toContain('at most 1000 characters');
   });
 });
+
+describe('any text', () => {
+  // A fixed pseudo-random sequence: the same texts on every run.
+  function* texts(count: number): Generator<string> {
+    const books = ['Jn', 'Jean ', '1 Jn', 'I Jean ', '1er Jean ', 'Ps.', 'Jude ', 'Gen. ', 'Jo ', 'Mt', ''];
+    const numbers = ['1', '2', '3', '16', '4a', '1ab', '27', '999', '0', '1000'];
+    const between = [':', '.', ',', ', ', ' ; ', ';', '-', ' – ', 's', 'ss', ' et ', ' and ', ' e ', ' e.v.', '.', ' ', ' Rm '];
+    let seed = 7;
+    const pick = (list: readonly string[]) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return list[seed % list.length]!;
+    };
+    for (let index = 0; index < count; index++) {
+      let text = pick(books) + pick(numbers);
+      const length = Number(pick(['0', '1', '2', '3', '4', '5', '6']));
+      for (let piece = 0; piece < length; piece++) text += pick(between) + pick(numbers);
+      yield text;
+    }
+  }
+
+  test('is read, or refused with a ReferenceSyntaxError inside the text, in every language', () => {
+    const unexpected: string[] = [];
+    for (const text of texts(3000)) {
+      for (const lang of ['fr', 'en', 'es', 'pt', 'nl'] as const) {
+        try {
+          for (const passage of parseReferences(text, lang)) {
+            if (passage.offset < 0 || passage.offset + passage.text.length > text.length)
+              unexpected.push(`${lang} "${text}": passage outside the text`);
+          }
+        } catch (error) {
+          if (!(error instanceof ReferenceSyntaxError)) unexpected.push(`${lang} "${text}": ${error}`);
+          else if (error.offset < 0 || error.offset > text.length) unexpected.push(`${lang} "${text}": error at ${error.offset}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});
