@@ -18,6 +18,7 @@ import {
 import { bookByUsfm, type Lang } from '../contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../contract/layout.ts';
 import Database from '../contract/sqlite-driver.ts';
+import type { VerseAlignment } from '../contract/verse-map.ts';
 import type { Book } from '../model.ts';
 import { renameIfExists } from './output-dir.ts';
 import { canonicalBooks } from './static-tree.ts';
@@ -26,14 +27,20 @@ import type { BuiltVersion, VersionInfo } from './types.ts';
 /**
  * Writes the database to `path`: built in a temporary file beside it, then renamed into
  * place, so the service never opens a half-built file. Meta holds schemaVersion and buildHash.
+ * `alignments` (by version code) gives each version's `verse_pivots` rows; a version without one has none.
  * Temporary files that a killed build left beside it (their process gone) are removed first.
  *
  * @example await writeDatabase('var/bible.sqlite', versions, buildHash)
  */
-export async function writeDatabase(path: string, versions: readonly BuiltVersion[], buildHash: string): Promise<{ bytes: number }> {
+export async function writeDatabase(
+  path: string,
+  versions: readonly BuiltVersion[],
+  buildHash: string,
+  alignments: ReadonlyMap<string, VerseAlignment> = new Map(),
+): Promise<{ bytes: number }> {
   const writer = await DatabaseWriter.open(path, buildHash);
   try {
-    for (const version of versions) writer.addVersion(version);
+    for (const version of versions) writer.addVersion(version, alignments.get(version.info.code));
     return await writer.finish();
   } catch (error) {
     await writer.discard();
@@ -91,6 +98,7 @@ export class DatabaseWriter {
         version: Database.Statement<[BibleTables['versions']]>;
         book: Database.Statement<[BibleTables['books']]>;
         verse: Database.Statement<BibleRowValues<'verses'>>;
+        pivot: Database.Statement<BibleRowValues<'verse_pivots'>>;
       }
     | undefined;
 
@@ -120,10 +128,10 @@ export class DatabaseWriter {
     return new DatabaseWriter(path, temporary, db);
   }
 
-  /** Adds a version's row, its books, its verses and their full-text rows. */
-  addVersion({ info, text }: BuiltVersion): void {
+  /** Adds a version's row, its books, its verses, their full-text rows and (given its alignment) their pivot verses. */
+  addVersion({ info, text }: BuiltVersion, alignment?: VerseAlignment): void {
     this.startVersion(info);
-    for (const { book } of canonicalBooks(text.books)) this.addBook(info.lang, book);
+    for (const { book } of canonicalBooks(text.books)) this.addBook(info.lang, book, alignment);
     this.endVersion();
   }
 
@@ -141,8 +149,11 @@ export class DatabaseWriter {
     });
   }
 
-  /** Adds one book of the version started last, and its verses, in one transaction (a book outside the canon is left out). */
-  addBook(lang: Lang, book: Book): void {
+  /**
+   * Adds one book of the version started last, and its verses, in one transaction (a book outside
+   * the canon is left out); with the version's alignment, each verse's pivot verses too.
+   */
+  addBook(lang: Lang, book: Book, alignment?: VerseAlignment): void {
     const canon = bookByUsfm(book.code);
     if (!canon) return;
     const statements = this.#statements();
@@ -166,6 +177,8 @@ export class DatabaseWriter {
             stored.notes,
             stored.layout,
           );
+          const pivots = alignment?.pivotKeysOf({ usfm: canon.usfm, chapter: chapter.number, verse: verse.number });
+          for (const pivot of pivots ?? []) statements.pivot.run(this.#nextId, pivot);
         }
       }
     })();
@@ -204,6 +217,12 @@ export class DatabaseWriter {
             'FROM previous.verses WHERE lang = ? ORDER BY id',
         )
         .run(this.#nextId, lang);
+      // A language's ids are one block in both databases, so its pivot rows move by the difference of the blocks' starts.
+      db.prepare(
+        'INSERT INTO verse_pivots (verse_id, pivot) SELECT p.verse_id - b.first + ?, p.pivot FROM previous.verse_pivots p, ' +
+          '(SELECT min(id) AS first, max(id) AS last FROM previous.verses WHERE lang = ?) b ' +
+          'WHERE p.verse_id BETWEEN b.first AND b.last ORDER BY p.verse_id, p.pivot',
+      ).run(firstId, lang);
       this.#nextId += changes;
       this.#indexVerses(firstId);
     })();
@@ -240,6 +259,7 @@ export class DatabaseWriter {
       version: this.db.prepare<[BibleTables['versions']]>(insertRowSql('versions')),
       book: this.db.prepare<[BibleTables['books']]>(insertRowSql('books')),
       verse: this.db.prepare<BibleRowValues<'verses'>>(insertPositionalSql('verses')),
+      pivot: this.db.prepare<BibleRowValues<'verse_pivots'>>(insertPositionalSql('verse_pivots')),
     };
     return this.#prepared;
   }

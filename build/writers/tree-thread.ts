@@ -1,7 +1,11 @@
 // The tree thread of the build: reads each version given to it, writes its static files into the staging folder, and hands its books to the index thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PivotNumbering } from '../alignment/pivot-numbering.ts';
+import { verseOfTheDayBodies } from '../alignment/verses-of-the-day.ts';
+import { verseMapOrThrow } from '../alignment/version-verse-map.ts';
 import { staticPaths } from '../contract/layout.ts';
+import { VerseAlignment } from '../contract/verse-map.ts';
 import { readSource } from '../read-source.ts';
 import { versionReport } from '../report.ts';
 import { compressedCopies } from './compress.ts';
@@ -45,14 +49,26 @@ if (parentPort && data?.job === 'bible-tree') {
     };
     const text = job.text ?? timed(`read ${code}`, () => readSource(job.entry, readFileSync(job.sourcePath)));
     const version: BuiltVersion = { info: job.entry, text };
+    // The mapping is checked against the text before anything of the version is written: a mapping that does not fit fails the build.
+    const aligned = timed(`align ${code}`, () => {
+      const { rules, days } = job.alignment;
+      const { map, summary } = verseMapOrThrow(rules, job.entry, text, new PivotNumbering(rules.pivot));
+      return { map, summary, days: verseOfTheDayBodies(days, new VerseAlignment(map), version) };
+    });
     // Back-pressure: the index thread is handed a version's books only once it has taken the previous version's.
     for (let taken = Atomics.load(consumed, 0); taken < sent; taken = Atomics.load(consumed, 0)) {
       await waitAsync(consumed, 0, taken).value;
     }
+    toIndex.postMessage({ kind: 'verse-map', map: aligned.map } satisfies TreeToIndexMessage);
     for (const { book } of canonicalBooks(text.books)) toIndex.postMessage({ kind: 'book', book } satisfies TreeToIndexMessage);
     toIndex.postMessage({ kind: 'end' } satisfies TreeToIndexMessage);
     sent++;
     const files: WrittenFile[] = [];
+    const write = (path: string, bytes: Uint8Array, compress = true) => {
+      for (const output of [{ path, content: bytes }, ...(compress ? compressedCopies({ path, content: bytes }) : [])]) {
+        files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
+      }
+    };
     // Each chapter file's bytes, kept for the download, which holds them all in the same order.
     const chapterFiles: Uint8Array[] = [];
     timed(`tree ${code}`, () => {
@@ -60,10 +76,14 @@ if (parentPort && data?.job === 'bible-tree') {
       for (const file of versionTree(version)) {
         const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
         if (file.path !== books) chapterFiles.push(bytes);
-        for (const output of [{ path: file.path, content: bytes }, ...compressedCopies({ path: file.path, content: bytes })]) {
-          files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
-        }
+        write(file.path, bytes);
       }
+    });
+    timed(`verse map and days ${code}`, () => {
+      write(staticPaths.verseMap(job.entry.lang), Buffer.from(JSON.stringify(aligned.map)));
+      // A day's file is about 1 kB, of which compression would save half: its .br and .gz copies would triple the
+      // 1,830 files the days add to the tree (and a fifth of a second of CPU) for a few hundred bytes per request.
+      for (const day of aligned.days) write(staticPaths.verseOfTheDay(job.entry.lang, day.day), Buffer.from(JSON.stringify(day)), false);
     });
     // The whole version in one file, made here while the version is in memory; the main thread compresses it.
     const download = timed(`download ${code}`, () => {
@@ -72,7 +92,12 @@ if (parentPort && data?.job === 'bible-tree') {
       port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
       return link;
     });
-    return { kind: 'built', report: { ...versionReport(versionCounts(version), text.issues), download }, files, timings };
+    return {
+      kind: 'built',
+      report: { ...versionReport(versionCounts(version), text.issues), download, alignment: aligned.summary },
+      files,
+      timings,
+    };
   }
 }
 
