@@ -1,13 +1,10 @@
 // The tree thread of the build: reads each version given to it, writes its static files into the staging folder, and hands its books to the index thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PivotNumbering } from '../alignment/pivot-numbering.ts';
-import { verseOfTheDayBodies } from '../alignment/verses-of-the-day.ts';
-import { verseMapOrThrow } from '../alignment/version-verse-map.ts';
 import { staticPaths } from '../contract/layout.ts';
-import { VerseAlignment } from '../contract/verse-map.ts';
 import { readSource } from '../read-source.ts';
 import { versionReport } from '../report.ts';
+import { alignedVersion } from './alignment-files.ts';
 import { compressedCopies } from './compress.ts';
 import { downloadFile } from './download.ts';
 import { writeLargeBuffer } from './large-file.ts';
@@ -50,11 +47,7 @@ if (parentPort && data?.job === 'bible-tree') {
     const text = job.text ?? timed(`read ${code}`, () => readSource(job.entry, readFileSync(job.sourcePath)));
     const version: BuiltVersion = { info: job.entry, text };
     // The mapping is checked against the text before anything of the version is written: a mapping that does not fit fails the build.
-    const aligned = timed(`align ${code}`, () => {
-      const { rules, days } = job.alignment;
-      const { map, summary } = verseMapOrThrow(rules, job.entry, text, new PivotNumbering(rules.pivot));
-      return { map, summary, days: verseOfTheDayBodies(days, new VerseAlignment(map), version) };
-    });
+    const aligned = timed(`align ${code}`, () => alignedVersion(version, job.alignment.rules, job.alignment.days));
     // Back-pressure: the index thread is handed a version's books only once it has taken the previous version's.
     for (let taken = Atomics.load(consumed, 0); taken < sent; taken = Atomics.load(consumed, 0)) {
       await waitAsync(consumed, 0, taken).value;
@@ -64,8 +57,8 @@ if (parentPort && data?.job === 'bible-tree') {
     toIndex.postMessage({ kind: 'end' } satisfies TreeToIndexMessage);
     sent++;
     const files: WrittenFile[] = [];
-    const write = (path: string, bytes: Uint8Array, compress = true) => {
-      for (const output of [{ path, content: bytes }, ...(compress ? compressedCopies({ path, content: bytes }) : [])]) {
+    const write = (path: string, content: string | Uint8Array, compress = true) => {
+      for (const output of [{ path, content }, ...(compress ? compressedCopies({ path, content }) : [])]) {
         files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
       }
     };
@@ -80,10 +73,10 @@ if (parentPort && data?.job === 'bible-tree') {
       }
     });
     timed(`verse map and days ${code}`, () => {
-      write(staticPaths.verseMap(job.entry.lang), Buffer.from(JSON.stringify(aligned.map)));
+      write(aligned.verseMapFile.path, aligned.verseMapFile.content);
       // A day's file is about 1 kB, of which compression would save half: its .br and .gz copies would triple the
       // 1,830 files the days add to the tree (and a fifth of a second of CPU) for a few hundred bytes per request.
-      for (const day of aligned.days) write(staticPaths.verseOfTheDay(job.entry.lang, day.day), Buffer.from(JSON.stringify(day)), false);
+      for (const day of aligned.dayFiles) write(day.path, day.content, false);
     });
     // The whole version in one file, made here while the version is in memory; the main thread compresses it.
     const download = timed(`download ${code}`, () => {
