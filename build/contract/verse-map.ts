@@ -137,8 +137,17 @@ export class VerseAlignment {
   pivotKeysOf(ref: VerseRef): number[] | undefined {
     if (!this.has(ref)) return undefined;
     const key = verseKey(ref);
+    return this.differingPivotKeys(key) ?? [key];
+  }
+
+  /**
+   * For a verse of this version, by key: the pivot keys it holds when they are not just its own
+   * number's (none for an unmatched verse); undefined when it is the pivot verse of its number. The
+   * build asks it of every verse, so it neither checks the verse exists nor makes a VerseRef.
+   */
+  differingPivotKeys(key: number): number[] | undefined {
     if (this.#unmatched.has(key)) return [];
-    return this.#mapped.get(key) ?? [key];
+    return this.#mapped.get(key);
   }
 
   /** The verses of this version that hold the pivot verse `pivot`, in canonical order (none when the version lacks it). */
