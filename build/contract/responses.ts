@@ -1,6 +1,6 @@
 // Builders of the Bible endpoints' bodies (shapes in response-schemas.ts): the static tree holds them, the service sends the same bytes.
 import type { CanonBook, Lang } from './books.ts';
-import { formatPassageReference } from './reference-format.ts';
+import { formatReference } from './reference-format.ts';
 import type {
   BookRef,
   BooksResponse,
@@ -140,7 +140,7 @@ export function verseOfTheDayResponse(
     lang: day.lang,
     version: day.version,
     shared: day.shared,
-    reference: formatPassageReference(day.lang, { book: canon, from, to }),
+    reference: formatReference(day.lang, { book: canon, from, to }),
     book: bookRef(canon, day.lang),
     from,
     to,

@@ -2,11 +2,11 @@
 import { verseFromRow } from '../../build/contract/bible-database.ts';
 import type { Lang } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
+import { formatReference, formatReferenceList, type PassageBounds } from '../../build/contract/reference-format.ts';
 import type { PassageResponse, PassageSection } from '../../build/contract/response-schemas.ts';
 import { bookRef, verseResponse } from '../../build/contract/responses.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, VersePoint } from './queries.ts';
-import { formatReference, formatReferenceList, type PassageBounds } from './reference/format.ts';
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
 

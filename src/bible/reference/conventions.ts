@@ -19,15 +19,6 @@ export interface ReferenceConventions {
   ordinalWords: Readonly<Record<string, 1 | 2 | 3>>;
   /** Letters written right after a book's number ("1er", "1st", "1ª", "2e"), folded. */
   ordinalSuffixes: readonly string[];
-  /** How the normalised reference is written. */
-  written: {
-    /** Between chapter and verse: "3:16", "3.16". */
-    chapterVerse: string;
-    /** Between verses of one chapter: "3:16, 18". */
-    verseList: string;
-    /** Between passages of different chapters or books: "3:16; 4:2". */
-    passageList: string;
-  };
 }
 
 /** The five languages' conventions. */
@@ -39,7 +30,6 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     following: ['ss', 'suivants', 'svv'],
     ordinalWords: { premier: 1, premiere: 1, deuxieme: 2, second: 2, seconde: 2, troisieme: 3 },
     ordinalSuffixes: ['er', 're', 'ere', 'e', 'eme', 'nd', 'nde'],
-    written: { chapterVerse: '.', verseList: ', ', passageList: ' ; ' },
   },
   en: {
     commaAfterChapter: 'chapter-list',
@@ -48,7 +38,6 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     following: ['ff'],
     ordinalWords: { first: 1, second: 2, third: 3 },
     ordinalSuffixes: ['st', 'nd', 'rd', 'd'],
-    written: { chapterVerse: ':', verseList: ', ', passageList: '; ' },
   },
   es: {
     commaAfterChapter: 'verse',
@@ -57,7 +46,6 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     following: ['ss', 'sigs'],
     ordinalWords: { primera: 1, primero: 1, primer: 1, segunda: 2, segundo: 2, tercera: 3, tercero: 3, tercer: 3 },
     ordinalSuffixes: ['a', 'o', 'ra', 'ro', 'er', 'da', 'do'],
-    written: { chapterVerse: '.', verseList: ', ', passageList: '; ' },
   },
   pt: {
     commaAfterChapter: 'verse',
@@ -66,7 +54,6 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     following: ['ss'],
     ordinalWords: { primeira: 1, primeiro: 1, segunda: 2, segundo: 2, terceira: 3, terceiro: 3 },
     ordinalSuffixes: ['a', 'o'],
-    written: { chapterVerse: '.', verseList: ',', passageList: '; ' },
   },
   nl: {
     commaAfterChapter: 'verse',
@@ -75,7 +62,6 @@ export const CONVENTIONS: Readonly<Record<Lang, ReferenceConventions>> = {
     following: ['ev', 'evv'],
     ordinalWords: { eerste: 1, tweede: 2, derde: 3 },
     ordinalSuffixes: ['e', 'ste', 'de'],
-    written: { chapterVerse: ':', verseList: ', ', passageList: '; ' },
   },
 };
 

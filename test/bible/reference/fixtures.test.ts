@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { LANGS, type Lang } from '../../../build/contract/books.ts';
-import { formatReferenceList } from '../../../src/bible/reference/format.ts';
+import { formatReferenceList } from '../../../build/contract/reference-format.ts';
 import { type ChapterVerse, type PassageReference, parseReferences } from '../../../src/bible/reference/grammar.ts';
 import { ReferenceSyntaxError } from '../../../src/bible/reference/reference-syntax-error.ts';
 

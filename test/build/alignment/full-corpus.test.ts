@@ -111,7 +111,7 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the versification mapping over the five rea
     }
     const march23 = (lang: Lang) => days.get(lang)!.find((body) => body.day === '03-23')!;
     expect(march23('en')).toMatchObject({ shared: 'PSA 51:10', reference: 'Psalms 51:10' });
-    expect(march23('fr')).toMatchObject({ shared: 'PSA 51:10', reference: 'Psaumes 51:12' });
+    expect(march23('fr')).toMatchObject({ shared: 'PSA 51:10', reference: 'Psaumes 51.12' });
     expect(march23('nl')).toMatchObject({ shared: 'PSA 51:10', reference: 'Psalmen 51:12' });
     expect(march23('fr').verses[0]!.text).toMatch(/cœur pur/);
   });

@@ -102,7 +102,7 @@ describe('the verse of the day', () => {
     expect(bodies.fr![0]).toMatchObject({
       day: '01-01',
       shared: 'EXO 8:1-2',
-      reference: 'Exode 7:26-27',
+      reference: 'Exode 7.26-27',
       from: { chapter: 7, verse: 26 },
       to: { chapter: 7, verse: 27 },
       verses: [
@@ -110,9 +110,9 @@ describe('the verse of the day', () => {
         { chapter: 7, verse: 27, text: 'LSG Exodus 7:27' },
       ],
     });
-    expect(bodies.es![1]).toMatchObject({ reference: 'Éxodo 7:25-8:1' });
-    expect(bodies.fr![1]).toMatchObject({ reference: 'Exode 7:25-26' });
-    expect(bodies.fr![2]).toMatchObject({ reference: 'Exode 8:28' });
+    expect(bodies.es![1]).toMatchObject({ reference: 'Éxodo 7.25-8.1' });
+    expect(bodies.fr![1]).toMatchObject({ reference: 'Exode 7.25-26' });
+    expect(bodies.fr![2]).toMatchObject({ reference: 'Exode 8.28' });
   });
 
   it('refuses a day whose passage a version lacks, naming the day and the verse', () => {

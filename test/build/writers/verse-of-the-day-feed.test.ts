@@ -45,15 +45,15 @@ describe('the verse of the day feed', () => {
     }[];
     expect(items).toHaveLength(366);
     expect(items[0]).toMatchObject({
-      title: '1 janvier · Jean 3:16',
-      description: '16 fr For God so loved the world (John 3:16). (Jean 3:16. Synthetic LSG, made for tests.)',
+      title: '1 janvier · Jean 3.16',
+      description: '16 fr For God so loved the world (John 3:16). (Jean 3.16. Synthetic LSG, made for tests.)',
       guid: { '#text': 'https://api.example.org/api/v1/bible/verse-of-the-day/fr/01-01', '@isPermaLink': 'false' },
     });
     // 01-05 is Genesis 1:4, which the synthetic versions hold in verse 3: the item shows that verse.
     expect(SYNTHETIC_PASSAGES[4]).toBe('GEN 1:4');
     expect(items[4]).toMatchObject({
-      title: '5 janvier · Genèse 1:3',
-      description: '3 fr Genesis 1:3-4 text. (Genèse 1:3. Synthetic LSG, made for tests.)',
+      title: '5 janvier · Genèse 1.3',
+      description: '3 fr Genesis 1:3-4 text. (Genèse 1.3. Synthetic LSG, made for tests.)',
     });
     expect(items[59]!.title).toMatch(/^29 février · /);
     expect(items[365]!.title).toMatch(/^31 décembre · /);
