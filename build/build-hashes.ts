@@ -7,16 +7,18 @@ import type { VersionManifestEntry } from './version-manifest.ts';
 export const BUILDER_VERSION = '5';
 
 /**
- * The hash of one version's inputs: the builder and schema versions and its whole manifest entry
+ * The hash of one version's inputs: the builder and schema versions, its whole manifest entry
  * (metadata published in its files, format, and the SHA-256 of the source, which the build has
- * checked against the file). Its chapter files, books list, search index and database rows are a
- * function of these alone, so an incremental build reuses them while the hash stays the same.
+ * checked against the file) and `otherInputs`, the other data its files are made from (its
+ * versification mapping and the days of the year: the pipeline's `alignmentInputs`). Its chapter
+ * files, books list, verse map, days, search index and database rows are a function of these alone,
+ * so an incremental build reuses them while the hash stays the same.
  *
- * @example versionHash(entry) // '5e0c…' (64 hex digits)
+ * @example versionHash(entry, [`mapping …`, `days …`]) // '5e0c…' (64 hex digits)
  */
-export function versionHash(entry: VersionManifestEntry): string {
+export function versionHash(entry: VersionManifestEntry, otherInputs: readonly string[] = []): string {
   const fields = Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return sha256Lines([`builder ${BUILDER_VERSION}`, `schema ${BIBLE_SCHEMA_VERSION}`, `entry ${JSON.stringify(fields)}`]);
+  return sha256Lines([`builder ${BUILDER_VERSION}`, `schema ${BIBLE_SCHEMA_VERSION}`, `entry ${JSON.stringify(fields)}`, ...otherInputs]);
 }
 
 /**

@@ -1,10 +1,15 @@
 // The Bible build: verify sources → read each version → write tree, indexes, database, rewrites → report.
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { loadVersificationMapping, rulesFor, type VersificationMapping, type VersionMappingRules } from './alignment/mapping-data.ts';
+import { PivotNumbering } from './alignment/pivot-numbering.ts';
+import { type DayPassage, dayPassages, loadVersesOfTheDay, type VersesOfTheDay } from './alignment/verses-of-the-day.ts';
 import { buildHash as computeBuildHash, versionHash } from './build-hashes.ts';
 import { LANGS } from './contract/books.ts';
 import { DEFAULT_PUBLIC_BASE_URL, parsePublicBaseUrl } from './contract/http-policy.ts';
 import { defaultOutputs, staticPaths } from './contract/layout.ts';
+import type { VerseOfTheDayResponse } from './contract/response-schemas.ts';
 import { parseBuildStamp } from './contract/stamp.ts';
 import type { VersionText } from './model.ts';
 import { noPreviousBuild, previousBuild } from './previous-build.ts';
@@ -17,6 +22,7 @@ import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH, placeholde
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
 import { treeIndex } from './writers/static-tree.ts';
 import type { OutputFile } from './writers/types.ts';
+import { verseOfTheDayFeed } from './writers/verse-of-the-day-feed.ts';
 import type { TreeJob } from './writers/version-messages.ts';
 import { type TreeResult, VersionThreads } from './writers/version-threads.ts';
 
@@ -41,6 +47,10 @@ export interface BuildOptions {
   versions?: readonly VersionManifestEntry[];
   /** Reads one source; the SWORD and USFM readers unless given (tests pass synthetic ones). */
   readVersion?: (entry: VersionManifestEntry, bytes: Uint8Array) => VersionText;
+  /** How each version's verses align with the shared numbering; data/versification-mapping.json unless given (tests pass their own). */
+  versification?: VersificationMapping;
+  /** The passage of each day of the year; data/verse-of-the-day.json unless given. */
+  versesOfTheDay?: VersesOfTheDay;
   /** Told about each step as it starts. */
   onProgress?: (message: string) => void;
 }
@@ -95,7 +105,13 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   await timed('verify sources', () => Promise.all(entries.map((entry) => verifySourceFile(sourcePath(options.sourcesDir, entry), entry))));
   const origin = options.origin ?? DEFAULT_ORIGIN;
   const publicUrl = parsePublicBaseUrl(options.publicUrl ?? DEFAULT_PUBLIC_BASE_URL);
-  const versionHashes = entries.map(versionHash);
+  // Every version needs its mapping entry, and every day's passage must be one of the pivot's: both are checked before any work.
+  const mapping = options.versification ?? loadVersificationMapping();
+  const versesOfTheDay = options.versesOfTheDay ?? loadVersesOfTheDay();
+  const days = dayPassages(versesOfTheDay, new PivotNumbering(mapping.pivot));
+  const alignmentRules = entries.map((entry) => rulesFor(mapping, entry.code));
+  // A version's verse map and days are written with its other files, so its hash covers its mapping and the days.
+  const versionHashes = entries.map((entry, index) => versionHash(entry, alignmentInputs(alignmentRules[index]!, versesOfTheDay)));
   // The origin is written into _redirects and the public URL into the error files, so another one is another build.
   const buildHash = computeBuildHash(versionHashes, [`origin:${origin}`, `publicUrl:${publicUrl}`]);
   const warnings = placeholderWarnings(options);
@@ -126,7 +142,12 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
       const reusable = previous.version(entry.code, hash);
       if (reusable) {
         await timed(`reuse ${entry.code}`, () => {
-          for (const path of [staticPaths.versionFolder(entry.lang), ...searchIndexFiles(entry.lang)]) {
+          const paths = [
+            staticPaths.versionFolder(entry.lang),
+            staticPaths.verseOfTheDayFolder(entry.lang),
+            ...searchIndexFiles(entry.lang),
+          ];
+          for (const path of paths) {
             for (const file of staging.reuse(path)) countOutput(sizes, file);
           }
           threads.copy(entry.lang, databasePath);
@@ -134,7 +155,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
         versions.push({ ...reusable, reused: true });
         continue;
       }
-      const job: TreeJob = { entry, sourcePath: sourcePath(options.sourcesDir, entry) };
+      const job: TreeJob = { entry, sourcePath: sourcePath(options.sourcesDir, entry), alignment: { rules: alignmentRules[index]!, days } };
       const readVersion = options.readVersion;
       if (readVersion) job.text = await timed(`read ${entry.code}`, async () => readVersion(entry, await readFile(job.sourcePath)));
       versions.push({ pending: threads.build(job, entry, hash), versionHash: hash });
@@ -159,6 +180,10 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
       versionHash: version.versionHash,
     }));
     for (const file of treeIndex(listed, buildHash)) write(file);
+    // The feeds carry the public URL, so they are made anew from the staged days of every version, built or reused.
+    await timed('verse of the day feeds', () => {
+      for (const { info } of listed) write(verseOfTheDayFeed(info, stagedDays(staging.dir, info.lang, days), publicUrl));
+    });
     for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
     const written = await timed('database and search indexes (wait)', () => threads.finish());
     for (const file of written.files) countOutput(sizes, file);
@@ -196,6 +221,19 @@ export async function isUpToDate(publicDir: string, databasePath: string, buildH
     return false;
   }
   return databaseBuildHash(databasePath) === buildHash;
+}
+
+/** What a version's verse map and days are made from, besides its source: its mapping entry, the pivot, and the days' passages. */
+function alignmentInputs(rules: VersionMappingRules, versesOfTheDay: VersesOfTheDay): string[] {
+  return [
+    `mapping ${JSON.stringify({ pivot: rules.pivot, licence: rules.licence, attribution: rules.attribution, mapping: rules.mapping })}`,
+    `days ${JSON.stringify(versesOfTheDay.days)}`,
+  ];
+}
+
+/** The verse of the day files of one language, as staged (written by the tree thread, or reused). */
+function stagedDays(dir: string, lang: string, days: readonly DayPassage[]): VerseOfTheDayResponse[] {
+  return days.map(({ day }) => JSON.parse(readFileSync(join(dir, ...staticPaths.verseOfTheDay(lang, day).split('/')), 'utf8')));
 }
 
 /** A language's search index and its compressed copies. */

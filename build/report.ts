@@ -1,5 +1,6 @@
 // The build report: per version what was read, what was missing, merged, extra or not understood; output sizes; timings.
 import { dirname } from 'node:path';
+import type { AlignmentSummary } from './alignment/version-verse-map.ts';
 import { staticPaths } from './contract/layout.ts';
 import type { DownloadLink } from './contract/response-schemas.ts';
 import type { VersionCounts } from './contract/stamp.ts';
@@ -26,6 +27,8 @@ export interface VersionReport extends VersionCounts {
   versificationDifferences?: { comparedWith: string } & Partial<Record<'missing-verse' | 'extra-verse', IssueSummary>>;
   /** The version's download file (the versions list's link): reused with the version's other files. */
   download: DownloadLink;
+  /** How the version lines up with the shared numbering (data/versification-mapping.json, checked against its text). */
+  alignment?: AlignmentSummary;
   /** The version's hash (build/build-hashes.ts), as the stamp lists it. */
   versionHash: string;
   /** True when this build reused the previous build's outputs of the version (its hash had not changed). */
@@ -135,6 +138,20 @@ export function formatReport(report: BuildReport): string {
       comparedWith.length > 0 ? `: differences from the ${comparedWith.join(', ')} versification are expected, not problems` : ''
     }.`,
   );
+  const aligned = report.versions.filter((version) => version.alignment);
+  if (aligned.length > 0) {
+    lines.push(
+      `  Aligned with the shared numbering (data/versification-mapping.json, checked against each text): ${aligned
+        .map(({ code, alignment }) => {
+          const apart = [
+            alignment!.unmatched.length > 0 ? `${alignment!.unmatched.length} unmatched` : '',
+            alignment!.absent.length > 0 ? `${alignment!.absent.length} absent` : '',
+          ].filter(Boolean);
+          return `${code} ${alignment!.renumbered} renumbered${apart.length > 0 ? ` (${apart.join(', ')})` : ''}`;
+        })
+        .join(', ')}.`,
+    );
+  }
   const problems = report.versions.flatMap((version) =>
     PROBLEMS.flatMap(({ kind, name, names }) => {
       const summary = version.issues[kind];

@@ -52,7 +52,7 @@ try {
 } catch (error) {
   if (interactive) process.stdout.write('\n');
   // Source errors already say what went wrong and what to do; other errors keep their stack.
-  const known = error instanceof Error && /Source|Manifest/.test(error.name);
+  const known = error instanceof Error && /Source|Manifest|VersificationMapping|VerseMap|VerseOfTheDay/.test(error.name);
   console.error(colored('red', known ? (error as Error).message : ((error as Error).stack ?? String(error)), process.stderr));
   process.exitCode = 1;
 }

@@ -41,6 +41,13 @@ export interface BibleTables {
     /** JSON object with the verse's `paragraphs`, `poetry` and `wordsOfJesus` (those it has), or null. */
     layout: string | null;
   };
+  /** Which pivot verses each verse holds (contract/verse-map.ts): the versions' alignment. */
+  verse_pivots: {
+    /** The verse (`verses.id`). */
+    verse_id: number;
+    /** A pivot verse it holds, as a verse key (`verseKey`: book order × 1,000,000 + chapter × 1,000 + verse). */
+    pivot: number;
+  };
 }
 
 export type BibleTable = keyof BibleTables;
@@ -71,14 +78,21 @@ CREATE TABLE verses (
   chapter INTEGER NOT NULL, verse INTEGER NOT NULL, text TEXT NOT NULL,
   heading TEXT, notes TEXT, layout TEXT
 );
+-- How the versions align (build/contract/verse-map.ts): each verse and the pivot verses it holds, as verse
+-- keys. The verses of version B that hold what verse A holds share a pivot with it; an unmatched verse
+-- has no row, and a pivot verse a version lacks has no row of that version.
+CREATE TABLE verse_pivots (
+  verse_id INTEGER NOT NULL, pivot INTEGER NOT NULL, PRIMARY KEY (verse_id, pivot)
+) WITHOUT ROWID;
 CREATE VIRTUAL TABLE verses_fts USING fts5(
   text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 `;
 
-/** The secondary index of the verses, for ranges and passages by reference. */
+/** The secondary indexes: verses by reference (ranges and passages), and verses by the pivot verse they hold (alignment). */
 export const BIBLE_DATABASE_INDEXES = `
 CREATE INDEX verses_by_reference ON verses (lang, usfm, chapter, verse);
+CREATE INDEX verse_pivots_by_pivot ON verse_pivots (pivot);
 `;
 
 /** The whole schema: tables and index. */
@@ -90,10 +104,11 @@ export const BIBLE_COLUMNS = {
   versions: ['lang', 'code', 'name', 'language_name', 'year', 'licence', 'attribution'],
   books: ['lang', 'usfm', 'ord', 'abbr', 'name', 'testament', 'chapters'],
   verses: ['id', 'lang', 'usfm', 'ord', 'chapter', 'verse', 'text', 'heading', 'notes', 'layout'],
+  verse_pivots: ['verse_id', 'pivot'],
 } as const satisfies { [Table in BibleTable]: readonly (keyof BibleTables[Table])[] };
 
 // Every column of a row type is listed (the `satisfies` above checks the other direction).
-void ({ meta: true, versions: true, books: true, verses: true } satisfies {
+void ({ meta: true, versions: true, books: true, verses: true, verse_pivots: true } satisfies {
   [Table in BibleTable]: Exclude<keyof BibleTables[Table], (typeof BIBLE_COLUMNS)[Table][number]> extends never ? true : never;
 });
 

@@ -7,8 +7,10 @@
  *    their navigation (`verseCount`, `previous`, `next`, `attribution`), books their `verseCounts`.
  * 4: one download file per version ({lang}/download.json); versions and the stamp's versions gained `download`.
  * 5: the build stamp's versions gained `versionHash`; search indexes carry it instead of `buildHash`.
+ * 6: each version's verse map ({lang}/verse-map.json) and the database's `verse_pivots`, which align the
+ *    versions; the verse of the day (verse-of-the-day/{lang}/{MM-DD}.json) and its feeds (verse-of-the-day/{lang}.rss).
  */
-export const BIBLE_SCHEMA_VERSION = 5;
+export const BIBLE_SCHEMA_VERSION = 6;
 
 /**
  * Paths inside the static tree (the `public/` folder), relative to it, with no leading slash.
@@ -28,6 +30,17 @@ export const staticPaths = {
   chapter: (lang: string, usfm: string, chapter: number | string) => `api/v1/bible/${lang}/${usfm}/${chapter}.json`,
   /** The whole version in one file, for offline apps; the API serves it at downloadUrl(lang). */
   download: (lang: string) => `api/v1/bible/${lang}/download.json`,
+  /**
+   * How the version's verses stand to the shared numbering (contract/verse-map.ts), one per language:
+   * with `counterparts`, a client aligns any two versions verse by verse.
+   */
+  verseMap: (lang: string) => `api/v1/bible/${lang}/verse-map.json`,
+  /** The verse of the day of one language, one file per day of the year ("03-01"), for the service and static hosts. */
+  verseOfTheDay: (lang: string, day: string) => `api/v1/bible/verse-of-the-day/${lang}/${day}.json`,
+  /** The folder of one language's days (reused with the version by an incremental build). */
+  verseOfTheDayFolder: (lang: string) => `api/v1/bible/verse-of-the-day/${lang}`,
+  /** The RSS 2.0 feed of one language's verses of the day: every day of the year, in calendar order. */
+  verseOfTheDayFeed: (lang: string) => `api/v1/bible/verse-of-the-day/${lang}.rss`,
   /** MiniSearch index for client-side and offline search, one per language. */
   searchIndex: (lang: string) => `bible-search/${lang}.json`,
   /** Generated host rewrites. */

@@ -275,6 +275,37 @@ export const PassageListSchema = Type.Object(
   { $id: 'PassageList', additionalProperties: false },
 );
 
+/** A day of the year, the same every year: MM-DD (02-29 included). */
+export const DayOfYearSchema = Type.String({
+  pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+  description: 'Month and day, MM-DD: the same passage every year on this day (02-29 in leap years).',
+  examples: ['03-01'],
+});
+
+/**
+ * Body of the verse of the day in one language: the day's passage in the shared numbering, and the
+ * verses that hold it in this version (found through the versification mapping, so every language
+ * has the same passage on a day). The build writes one per language and day; the service sends the same bytes.
+ */
+export const VerseOfTheDaySchema = Type.Object(
+  {
+    day: DayOfYearSchema,
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code.', examples: ['LSG'] }),
+    shared: Type.String({
+      description:
+        'The passage in the shared numbering (KJV verse numbers, USFM book code), the same in every language on this day; `reference` and the verses are in this version’s own numbering.',
+      examples: ['EXO 8:1'],
+    }),
+    ...PassageSectionSchema.properties,
+    attribution: Type.String({
+      minLength: 1,
+      description: 'The version’s attribution, to show with the text (the Bíblia Livre, CC BY 3.0 BR, requires it).',
+    }),
+  },
+  { $id: 'VerseOfTheDay', additionalProperties: false },
+);
+
 /** A word of a hit that matched q: where it stands in `text`. */
 export const WordMatchSchema = Type.Object(
   {
@@ -326,6 +357,7 @@ export type VersePoint = Static<typeof VersePointSchema>;
 export type PassageVerse = Static<typeof PassageVerseSchema>;
 export type PassageSection = Static<typeof PassageSectionSchema>;
 export type PassageResponse = Static<typeof PassageListSchema>;
+export type VerseOfTheDayResponse = Static<typeof VerseOfTheDaySchema>;
 export type WordMatch = Static<typeof WordMatchSchema>;
 export type SearchHit = Static<typeof SearchHitSchema>;
 export type SearchHitPage = Static<typeof SearchHitPageSchema>;

@@ -1,11 +1,14 @@
 // Builders of the Bible endpoints' bodies (shapes in response-schemas.ts): the static tree holds them, the service sends the same bytes.
 import type { CanonBook, Lang } from './books.ts';
+import { formatReference } from './reference-format.ts';
 import type {
   BookRef,
   BooksResponse,
   ChapterResponse,
   DownloadLink,
   DownloadVersion,
+  PassageVerse,
+  VerseOfTheDayResponse,
   VerseResponse,
   VersionDescription,
   VersionsResponse,
@@ -114,4 +117,34 @@ export function verseResponse(verse: Verse): VerseResponse {
 export function bookRef(canon: CanonBook, lang: Lang): BookRef {
   const names = canon.names[lang];
   return { usfm: canon.usfm, abbr: names.abbr, name: names.name, testament: canon.testament };
+}
+
+/**
+ * The verse of the day in one version: `verses` are the version's verses that hold the day's passage
+ * (`shared`, in the shared numbering), each with its chapter, in order; at least one.
+ *
+ * @example verseOfTheDayResponse({ day: '03-01', lang: 'fr', version: 'LSG', shared: 'EXO 8:1', attribution }, EXO, [{ chapter: 7, verse }])
+ */
+export function verseOfTheDayResponse(
+  day: Pick<VerseOfTheDayResponse, 'day' | 'lang' | 'version' | 'shared' | 'attribution'>,
+  canon: CanonBook,
+  verses: readonly { chapter: number; verse: Verse }[],
+): VerseOfTheDayResponse {
+  const first = verses[0];
+  const last = verses[verses.length - 1];
+  if (!first || !last) throw new RangeError(`The verse of the day ${day.day} has no verses in ${day.version}`);
+  const from = { chapter: first.chapter, verse: first.verse.number };
+  const to = { chapter: last.chapter, verse: last.verse.number };
+  return {
+    day: day.day,
+    lang: day.lang,
+    version: day.version,
+    shared: day.shared,
+    reference: formatReference(day.lang, { book: canon, from, to }),
+    book: bookRef(canon, day.lang),
+    from,
+    to,
+    verses: verses.map(({ chapter, verse }): PassageVerse => ({ chapter, ...verseResponse(verse) })),
+    attribution: day.attribution,
+  };
 }

@@ -64,8 +64,13 @@ export function compressionSettings(bytes: number, options: CompressOptions = {}
   };
 }
 
+/** The files that get compressed copies: the JSON bodies, and the verse-of-the-day feeds (XML text, 0.3-0.5 MB each). */
+function compressible(path: string): boolean {
+  return path.endsWith('.json') || path.endsWith('.rss');
+}
+
 /**
- * For every `.json` file, a `.json.br` and a `.json.gz` copy. Returns only the new files, in
+ * For every `.json` file (and feed), a `.json.br` and a `.json.gz` copy. Returns only the new files, in
  * input order (for each file: .br, then .gz).
  *
  * Small files are compressed synchronously: measured on the 5,972 chapter files, the async API
@@ -77,7 +82,7 @@ export function compressionSettings(bytes: number, options: CompressOptions = {}
 export async function precompress(files: readonly OutputFile[], options: CompressOptions = {}): Promise<OutputFile[]> {
   const pairs = await Promise.all(
     files
-      .filter((file) => file.path.endsWith('.json'))
+      .filter((file) => compressible(file.path))
       .map(async (file): Promise<OutputFile[]> => {
         const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
         const { brotli, gzip: gzipOptions } = compressionSettings(input.byteLength, options);
@@ -95,13 +100,13 @@ export async function precompress(files: readonly OutputFile[], options: Compres
 }
 
 /**
- * The .br and .gz copies of one `.json` file, made now on this thread (none for other files).
+ * The .br and .gz copies of one `.json` file (or feed), made now on this thread (none for other files).
  * The streaming build compresses each file as it is made, so no output is held in memory.
  *
  * @example for (const copy of compressedCopies(file)) staging.write(copy);
  */
 export function compressedCopies(file: OutputFile, options: CompressOptions = {}): OutputFile[] {
-  if (!file.path.endsWith('.json')) return [];
+  if (!compressible(file.path)) return [];
   const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
   const { brotli, gzip } = compressionSettings(input.byteLength, options);
   return [

@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { bookByUsfm } from '../contract/books.ts';
 import { staticPaths } from '../contract/layout.ts';
+import { VerseAlignment, type VerseMap } from '../contract/verse-map.ts';
 import type { Book } from '../model.ts';
 import { DatabaseWriter } from './database.ts';
 import { writeLargeFile } from './large-file.ts';
@@ -21,9 +22,17 @@ class TreeQueue {
     });
   }
 
+  /** The verse map that opens each version's messages. */
+  async verseMap(): Promise<VerseMap> {
+    const message = await this.#next();
+    if (message.kind !== 'verse-map') throw new Error(`the tree thread sent ${message.kind} where a verse map was due`);
+    return message.map;
+  }
+
   /** The next book of the version; undefined at the end of its books. */
   async nextBook(): Promise<Book | undefined> {
     const message = await this.#next();
+    if (message.kind === 'verse-map') throw new Error('the tree thread sent a verse map where a book was due');
     return message.kind === 'book' ? message.book : undefined;
   }
 
@@ -55,9 +64,10 @@ if (parentPort && data?.job === 'bible-index') {
     switch (job.kind) {
       case 'build': {
         const index = new SearchIndexBuilder();
+        const alignment = new VerseAlignment(await fromTreeQueue.verseMap());
         database.startVersion(job.info);
         for (let book = await fromTreeQueue.nextBook(); book; book = await fromTreeQueue.nextBook()) {
-          database.addBook(job.info.lang, book);
+          database.addBook(job.info.lang, book, alignment);
           const usfm = bookByUsfm(book.code)?.usfm ?? book.code;
           for (const chapter of book.chapters) {
             for (const verse of chapter.verses) {

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { staticPaths } from '../contract/layout.ts';
 import { readSource } from '../read-source.ts';
 import { versionReport } from '../report.ts';
+import { alignedVersion } from './alignment-files.ts';
 import { compressedCopies } from './compress.ts';
 import { downloadFile } from './download.ts';
 import { writeLargeBuffer } from './large-file.ts';
@@ -45,14 +46,22 @@ if (parentPort && data?.job === 'bible-tree') {
     };
     const text = job.text ?? timed(`read ${code}`, () => readSource(job.entry, readFileSync(job.sourcePath)));
     const version: BuiltVersion = { info: job.entry, text };
+    // The mapping is checked against the text before anything of the version is written: a mapping that does not fit fails the build.
+    const aligned = timed(`align ${code}`, () => alignedVersion(version, job.alignment.rules, job.alignment.days));
     // Back-pressure: the index thread is handed a version's books only once it has taken the previous version's.
     for (let taken = Atomics.load(consumed, 0); taken < sent; taken = Atomics.load(consumed, 0)) {
       await waitAsync(consumed, 0, taken).value;
     }
+    toIndex.postMessage({ kind: 'verse-map', map: aligned.map } satisfies TreeToIndexMessage);
     for (const { book } of canonicalBooks(text.books)) toIndex.postMessage({ kind: 'book', book } satisfies TreeToIndexMessage);
     toIndex.postMessage({ kind: 'end' } satisfies TreeToIndexMessage);
     sent++;
     const files: WrittenFile[] = [];
+    const write = (path: string, content: string | Uint8Array, compress = true) => {
+      for (const output of [{ path, content }, ...(compress ? compressedCopies({ path, content }) : [])]) {
+        files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
+      }
+    };
     // Each chapter file's bytes, kept for the download, which holds them all in the same order.
     const chapterFiles: Uint8Array[] = [];
     timed(`tree ${code}`, () => {
@@ -60,10 +69,14 @@ if (parentPort && data?.job === 'bible-tree') {
       for (const file of versionTree(version)) {
         const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
         if (file.path !== books) chapterFiles.push(bytes);
-        for (const output of [{ path: file.path, content: bytes }, ...compressedCopies({ path: file.path, content: bytes })]) {
-          files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
-        }
+        write(file.path, bytes);
       }
+    });
+    timed(`verse map and days ${code}`, () => {
+      write(aligned.verseMapFile.path, aligned.verseMapFile.content);
+      // A day's file is about 1 kB, of which compression would save half: its .br and .gz copies would triple the
+      // 1,830 files the days add to the tree (and a fifth of a second of CPU) for a few hundred bytes per request.
+      for (const day of aligned.dayFiles) write(day.path, day.content, false);
     });
     // The whole version in one file, made here while the version is in memory; the main thread compresses it.
     const download = timed(`download ${code}`, () => {
@@ -72,7 +85,12 @@ if (parentPort && data?.job === 'bible-tree') {
       port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
       return link;
     });
-    return { kind: 'built', report: { ...versionReport(versionCounts(version), text.issues), download }, files, timings };
+    return {
+      kind: 'built',
+      report: { ...versionReport(versionCounts(version), text.issues), download, alignment: aligned.summary },
+      files,
+      timings,
+    };
   }
 }
 

@@ -1,6 +1,9 @@
 // The messages between the build's main thread and its two worker threads (tree-thread.ts, index-thread.ts).
 import type { MessagePort } from 'node:worker_threads';
+import type { VersionMappingRules } from '../alignment/mapping-data.ts';
+import type { DayPassage } from '../alignment/verses-of-the-day.ts';
 import type { Lang } from '../contract/books.ts';
+import type { VerseMap } from '../contract/verse-map.ts';
 import type { Book, VersionText } from '../model.ts';
 import type { VersionReport } from '../report.ts';
 import type { VersionManifestEntry } from '../version-manifest.ts';
@@ -46,6 +49,8 @@ export interface TreeJob {
   sourcePath: string;
   /** Given when the build was handed its own reader (tests): the thread writes this text instead of reading the source. */
   text?: VersionText;
+  /** The version's versification mapping, checked against its text, and the days of the year whose passages it writes. */
+  alignment: { rules: VersionMappingRules; days: readonly DayPassage[] };
 }
 
 /**
@@ -63,14 +68,17 @@ export type FromTreeThread =
   | CompressRequest
   | {
       kind: 'built';
-      report: Pick<VersionReport, 'lang' | 'code' | 'books' | 'chapters' | 'verses' | 'issues' | 'download'>;
+      report: Pick<VersionReport, 'lang' | 'code' | 'books' | 'chapters' | 'verses' | 'issues' | 'download' | 'alignment'>;
       files: WrittenFile[];
       timings: StepTimings;
     }
   | { kind: 'failed'; message: string; stack?: string };
 
-/** Tree thread → index thread, per version in order: its canonical books, one message each, then the end of its books. */
-export type TreeToIndexMessage = { kind: 'book'; book: Book } | { kind: 'end' };
+/**
+ * Tree thread → index thread, per version in order: its verse map (checked against its text), its
+ * canonical books, one message each, then the end of its books.
+ */
+export type TreeToIndexMessage = { kind: 'verse-map'; map: VerseMap } | { kind: 'book'; book: Book } | { kind: 'end' };
 
 /** Main → index thread, in the build's version order. */
 export type IndexJob =

@@ -210,7 +210,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         operationId: 'getPassage',
         summary: 'Passages',
         description:
-          'The verses of one or more passages named by `ref` (ranges across chapters, whole chapters, lists), grouped by passage in the order named, each with its reference normalised in the language (full book name, `:` between chapter and verse). An end past the chapter or book is clamped; `from` and `to` say which verses each passage holds.',
+          'The verses of one or more passages named by `ref` (ranges across chapters, whole chapters, lists), grouped by passage in the order named, each with its reference normalised in the language as its Bible publishers write it (full book name; `:` between chapter and verse in English and Dutch, `.` in French, Spanish and Portuguese: `John 3:16, 18`, `Jean 3.16 ; 4.2`); `reference` writes the whole list, naming each book once. An end past the chapter or book is clamped; `from` and `to` say which verses each passage holds.',
         body: PassageListSchema,
         example: passageExample(),
         // One example per type and parameter: a ref the parser cannot read (missing and too many verses are described on ref).

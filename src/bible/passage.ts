@@ -2,11 +2,11 @@
 import { verseFromRow } from '../../build/contract/bible-database.ts';
 import type { Lang } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
+import { formatReference, formatReferenceList, type PassageBounds } from '../../build/contract/reference-format.ts';
 import type { PassageResponse, PassageSection } from '../../build/contract/response-schemas.ts';
 import { bookRef, verseResponse } from '../../build/contract/responses.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, VersePoint } from './queries.ts';
-import { formatReference } from './reference/format.ts';
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
 
@@ -15,19 +15,22 @@ import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
  * Everything wrong with `ref` answers 400 naming ref: what the parser could not read, a
  * chapter or verse the version lacks, more than `maxVerses` verses.
  *
- * @example readPassages(queries, 'en', 'Gen 1:1-3; Ps 23', 500).passages.map((p) => p.reference) // ['Genesis 1:1-3', 'Psalms 23']
+ * @example readPassages(queries, 'en', 'Gen 1:1-3; Ps 23', 500).reference // 'Genesis 1:1-3; Psalms 23'
+ * @example readPassages(queries, 'fr', 'Jn 3,16', 500).reference          // 'Jean 3.16'
  */
 export function readPassages(queries: BibleQueries, lang: Lang, ref: string, maxVerses: number): PassageResponse {
   const version = queries.version(lang);
   if (!version) throw new Error(`Bible database lacks the version for ${lang}`);
   const passages: PassageSection[] = [];
+  const held: PassageBounds[] = [];
   let verseCount = 0;
   for (const reference of parseRef(ref, lang)) {
-    const section = readPassage(queries, lang, reference, maxVerses - verseCount, maxVerses);
+    const { section, bounds } = readPassage(queries, lang, reference, maxVerses - verseCount, maxVerses);
     verseCount += section.verses.length;
     passages.push(section);
+    held.push(bounds);
   }
-  return { lang, version: version.code, reference: passages.map((passage) => passage.reference).join('; '), passages };
+  return { lang, version: version.code, reference: formatReferenceList(lang, held), passages };
 }
 
 /** `ref` parsed, or a 400 naming ref with the parser's message. */
@@ -62,39 +65,45 @@ export function resolvePassage(queries: BibleQueries, lang: Lang, reference: Pas
   return { from: { chapter: from.chapter, verse: fromVerse }, to: { chapter: toChapter, verse: toVerse } };
 }
 
-function readPassage(queries: BibleQueries, lang: Lang, reference: PassageReference, room: number, maxVerses: number): PassageSection {
-  const bounds = resolvePassage(queries, lang, reference);
-  const rows = queries.passageVerses(lang, reference.book.usfm, bounds.from, bounds.to, room + 1);
+/** One passage's section of the answer, and the bounds its normalised reference names. */
+function readPassage(
+  queries: BibleQueries,
+  lang: Lang,
+  reference: PassageReference,
+  room: number,
+  maxVerses: number,
+): { section: PassageSection; bounds: PassageBounds } {
+  const resolved = resolvePassage(queries, lang, reference);
+  const rows = queries.passageVerses(lang, reference.book.usfm, resolved.from, resolved.to, room + 1);
   if (rows.length > room) throw tooManyVerses(maxVerses);
   const first = rows[0];
   const last = rows[rows.length - 1];
   if (!first || !last) throw refProblem(`${reference.text} has no verses in this version.`);
   const from = { chapter: first.chapter, verse: first.verse };
   const to = { chapter: last.chapter, verse: last.verse };
-  // Written as asked when whole chapters were asked for ("Psaumes 23"), else with the verses held.
-  const wholeChapters = reference.from.verse === undefined && reference.to.verse === undefined && to.chapter === reference.to.chapter;
-  return {
-    reference: formatReference(
-      lang,
-      wholeChapters
-        ? { book: reference.book, from: { chapter: from.chapter }, to: { chapter: to.chapter } }
-        : { book: reference.book, from, to },
-    ),
+  const bounds = { book: reference.book, ...labelBounds(reference, from, to) };
+  const section = {
+    reference: formatReference(lang, bounds),
     book: bookRef(reference.book, lang),
     from,
     to,
     verses: rows.map((row) => ({ chapter: row.chapter, ...verseResponse(verseFromRow(row)) })),
   };
+  return { section, bounds };
 }
 
 /**
  * The normalised reference of a passage found between `from` and `to`: as asked when whole
- * chapters were asked for and found ("Psaumes 23"), else with the verses held ("Jean 3:16-18").
+ * chapters were asked for and found ("Psaumes 23"), else with the verses held ("Jean 3.16-18").
  */
 export function passageLabel(lang: Lang, reference: PassageReference, from: VersePoint, to: VersePoint): string {
+  return formatReference(lang, { book: reference.book, ...labelBounds(reference, from, to) });
+}
+
+/** Whole chapters when whole chapters were asked for and found ("Psaumes 23"), else the verses held. */
+function labelBounds(reference: PassageReference, from: VersePoint, to: VersePoint): Pick<PassageBounds, 'from' | 'to'> {
   const wholeChapters = reference.from.verse === undefined && reference.to.verse === undefined && to.chapter === reference.to.chapter;
-  const bounds = wholeChapters ? { from: { chapter: from.chapter }, to: { chapter: to.chapter } } : { from, to };
-  return formatReference(lang, { book: reference.book, ...bounds });
+  return wholeChapters ? { from: { chapter: from.chapter }, to: { chapter: to.chapter } } : { from, to };
 }
 
 function tooManyVerses(maxVerses: number): ApiError {

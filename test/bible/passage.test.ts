@@ -59,15 +59,37 @@ describe('GET /passage', () => {
 
   test('a range across chapters holds every verse between, each naming its chapter', async () => {
     const body = (await passage('Jean 2:1-3:17', 'fr')).json() as PassageBody;
-    expect(body.reference).toBe('Jean 2:1-3:17');
+    expect(body.reference).toBe('Jean 2.1-3.17');
     expect(versesOf(body)).toEqual([['JHN 2:1', 'JHN 3:16', 'JHN 3:17']]);
   });
 
   test('a list of passages, grouped, in the order asked; whole chapters keep their short form', async () => {
     const body = (await passage('Gn 1:1-2; Sal 1; JHN 3', 'es')).json() as PassageBody;
-    expect(body.reference).toBe('Génesis 1:1-2; Salmos 1; Juan 3');
+    expect(body.reference).toBe('Génesis 1.1-2; Salmos 1; Juan 3');
     expect(versesOf(body)).toEqual([['GEN 1:1', 'GEN 1:2'], ['PSA 1:1'], ['JHN 3:16', 'JHN 3:17']]);
     expect(body.passages[2]).toMatchObject({ from: { chapter: 3, verse: 16 }, to: { chapter: 3, verse: 17 } });
+  });
+
+  test('each language reads its own convention: "Jn 3,16" in French is one verse, "John 3:16,17" in English two', async () => {
+    const french = (await passage('Jn 3,16', 'fr')).json() as PassageBody;
+    expect(french.reference).toBe('Jean 3.16');
+    expect(versesOf(french)).toEqual([['JHN 3:16']]);
+    const english = (await passage('John 3:16,17', 'en')).json() as PassageBody;
+    expect(english.reference).toBe('John 3:16, 17');
+    expect(versesOf(english)).toEqual([['JHN 3:16'], ['JHN 3:17']]);
+    const genesis = (await passage('Gn 1,1-3', 'fr')).json() as PassageBody;
+    expect(genesis.passages.map(({ reference, from, to }) => ({ reference, from, to }))).toEqual([
+      { reference: 'Genèse 1.1-3', from: { chapter: 1, verse: 1 }, to: { chapter: 1, verse: 3 } },
+    ]);
+    const dutch = (await passage('Joh. 3:16, 17; Gen. 1:1', 'nl')).json() as PassageBody;
+    expect(dutch.reference).toBe('Johannes 3:16, 17; Genesis 1:1');
+  });
+
+  test('a reference its language could read two ways answers 400 naming ref and the place', async () => {
+    const res = await passage('John 3,16', 'en');
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ parameter: 'ref', detail: expect.stringContaining('"," at character 7') });
+    expect((res.json() as { detail: string }).detail).toContain('write 3:16');
   });
 
   test('passage verses carry the layout fields of the chapter verses: heading, notes, paragraphs, poetry, words of Jesus', async () => {

@@ -25,6 +25,8 @@ interface Golden {
   search: string;
   /** The language's full name of John, as normalised references write it. */
   johnName: string;
+  /** What normalised references write between chapter and verse in the language. */
+  chapterVerse: ':' | '.';
   /** John 3:16 as a reader of the language types it. */
   typedReference: string;
 }
@@ -39,7 +41,8 @@ const GOLDEN: Golden[] = [
       'Car Dieu a tant aimé le monde qu’il a donné son Fils unique, afin que quiconque croit en lui ne périsse point, mais qu’il ait la vie éternelle.',
     search: 'TANT AIME "son fils unique"',
     johnName: 'Jean',
-    typedReference: 'jean 3.16',
+    chapterVerse: '.',
+    typedReference: 'jn 3,16',
   },
   {
     lang: 'en',
@@ -50,6 +53,7 @@ const GOLDEN: Golden[] = [
       'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
     search: '"only begotten son" whosoever',
     johnName: 'John',
+    chapterVerse: ':',
     typedReference: 'Jn 3:16',
   },
   {
@@ -61,6 +65,7 @@ const GOLDEN: Golden[] = [
       'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
     search: 'unigenito "amo dios al mundo"',
     johnName: 'Juan',
+    chapterVerse: '.',
     typedReference: 'Juan 3:16',
   },
   {
@@ -72,6 +77,7 @@ const GOLDEN: Golden[] = [
       'Porque Deus amou ao mundo de tal maneira, que deu o seu Filho unigênito; para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
     search: 'UNIGENITO "amou ao mundo"',
     johnName: 'João',
+    chapterVerse: '.',
     typedReference: 'Joao 3:16',
   },
   {
@@ -83,9 +89,28 @@ const GOLDEN: Golden[] = [
       'Want alzo lief heeft God de wereld gehad, dat Hij Zijn eniggeboren Zoon gegeven heeft, opdat een iegelijk die in Hem gelooft, niet verderve, maar het eeuwige leven hebbe.',
     search: '"eniggeboren zoon" WERELD',
     johnName: 'Johannes',
+    chapterVerse: ':',
     typedReference: 'Joh. 3:16',
   },
 ];
+
+interface ChapterVerse {
+  chapter: number;
+  verse: number;
+}
+
+/**
+ * The verses a passage holds, written as the fixture `meant` writes its meaning: verses where it
+ * names them ("JHN 3:16-18"), chapters where it names whole chapters ("PSA 23", "GEN 1-2:4").
+ */
+function heldAsMeant(usfm: string, from: ChapterVerse, to: ChapterVerse, meant: string): string {
+  const namesVerses = meant.includes(':');
+  const startsOnVerse = /^\S+ \d+:/.test(meant);
+  if (!namesVerses) return `${usfm} ${from.chapter}${to.chapter === from.chapter ? '' : `-${to.chapter}`}`;
+  const start = startsOnVerse ? `${from.chapter}:${from.verse}` : `${from.chapter}`;
+  if (startsOnVerse && to.chapter === from.chapter) return `${usfm} ${start}${to.verse === from.verse ? '' : `-${to.verse}`}`;
+  return `${usfm} ${start}-${to.chapter}:${to.verse}`;
+}
 
 interface PassageBody {
   lang: string;
@@ -240,7 +265,7 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
       reference: string;
       passages: { reference: string; verses: { chapter: number; verse: number; text: string }[] }[];
     };
-    expect(body.passages[0]?.reference).toBe(`${golden.johnName} 3:16-4:2`);
+    expect(body.passages[0]?.reference).toBe(`${golden.johnName} 3${golden.chapterVerse}16-4${golden.chapterVerse}2`);
     // The layout fields (words of Jesus, paragraphs) sit beside the text, as in chapters; the text itself is golden.
     expect(body.passages[0]?.verses[0]).toMatchObject({ chapter: 3, verse: 16, text: golden.john3v16 });
     const { verses: chapterVerses } = (await rawRequest(api(`/${golden.john}/3?lang=${golden.lang}`))).json() as PassageBody;
@@ -257,12 +282,33 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     const body = res.json() as { items: { match: string; reference?: string; chapter: number; verse: number; text: string }[] };
     expect(body.items[0]).toMatchObject({
       match: 'reference',
-      reference: `${golden.johnName} 3:16`,
+      reference: `${golden.johnName} 3${golden.chapterVerse}16`,
       chapter: 3,
       verse: 16,
       text: golden.john3v16,
     });
   });
+
+  test.each(GOLDEN)(
+    'every real reference of the $lang fixture names verses this version has, bounds as it means them',
+    async ({ lang }) => {
+      const fixture = JSON.parse(fs.readFileSync(new URL(`./reference/fixtures/${lang}.json`, import.meta.url), 'utf8')) as {
+        references: { ref: string; means: string[] }[];
+      };
+      const wrong: string[] = [];
+      for (const { ref, means } of fixture.references) {
+        const res = await rawRequest(api(`/passage?lang=${lang}&ref=${encodeURIComponent(ref)}`));
+        const body = res.json() as { detail?: string; passages?: { book: { usfm: string }; from: ChapterVerse; to: ChapterVerse }[] };
+        if (res.status !== 200) {
+          wrong.push(`${ref}: ${res.status} ${body.detail}`);
+          continue;
+        }
+        const held = body.passages!.map(({ book, from, to }, index) => heldAsMeant(book.usfm, from, to, means[index] ?? ''));
+        if (JSON.stringify(held) !== JSON.stringify(means)) wrong.push(`${ref}: ${held.join('; ')} for ${means.join('; ')}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   test('search filters and operators over the real text: the total is exact', async () => {
     const total = async (query: string) =>

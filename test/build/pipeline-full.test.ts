@@ -3,10 +3,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { XMLValidator } from 'fast-xml-parser';
 import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANGS } from '../../build/contract/books.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { counterparts, VerseAlignment, VerseMapSchema } from '../../build/contract/verse-map.ts';
 import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
 import { type SearchDocument, searchOptions } from '../../build/writers/search-options.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
@@ -171,6 +175,58 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
       (candidate) => !candidate.to.startsWith('/api/v1/bible/fr/') && !/\/(en|es|pt|nl)\//.test(candidate.to),
     )) {
       expect(existsSync(join(options.publicDir!, rule.to.slice(1))), rule.to).toBe(true);
+    }
+  });
+
+  it('writes the alignment: a verse map per language, each verse’s pivot verses in the database, the same passage each day in every language, and the feeds', async () => {
+    const maps = new Map<string, VerseAlignment>();
+    for (const lang of LANGS) {
+      const map = JSON.parse(await readFile(join(tree(), staticPaths.verseMap(lang).replace('api/v1/bible/', '')), 'utf8'));
+      expect(Value.Check(VerseMapSchema, map), lang).toBe(true);
+      maps.set(lang, new VerseAlignment(map));
+    }
+    const exodus8 = { usfm: 'EXO', chapter: 8, verse: 1 };
+    expect(counterparts(maps.get('en')!, maps.get('fr')!, exodus8)).toEqual([{ usfm: 'EXO', chapter: 7, verse: 26 }]);
+    expect(counterparts(maps.get('en')!, maps.get('es')!, { usfm: 'JON', chapter: 1, verse: 17 })).toEqual([
+      { usfm: 'JON', chapter: 2, verse: 1 },
+    ]);
+    const db = new Database(options.databasePath!, { readonly: true });
+    try {
+      // The service's way: the verses of another language that share a pivot verse with KJV Exodus 8:1.
+      const aligned = db
+        .prepare(
+          'SELECT b.lang, b.chapter, b.verse FROM verses a JOIN verse_pivots pa ON pa.verse_id = a.id ' +
+            'JOIN verse_pivots pb ON pb.pivot = pa.pivot JOIN verses b ON b.id = pb.verse_id ' +
+            "WHERE a.lang = 'en' AND a.usfm = 'EXO' AND a.chapter = 8 AND a.verse = 1 ORDER BY b.id",
+        )
+        .all() as { lang: string; chapter: number; verse: number }[];
+      expect(Object.fromEntries(aligned.map((row) => [row.lang, `${row.chapter}:${row.verse}`]))).toEqual({
+        fr: '7:26',
+        en: '8:1',
+        es: '8:1',
+        pt: '8:1',
+        nl: '8:1',
+      });
+      const { unpaired } = db
+        .prepare('SELECT count(*) AS unpaired FROM verses v WHERE NOT EXISTS (SELECT 1 FROM verse_pivots p WHERE p.verse_id = v.id)')
+        .get() as { unpaired: number };
+      expect(unpaired).toBe(0);
+    } finally {
+      db.close();
+    }
+    const shared = new Map<string, string>();
+    for (const lang of LANGS) {
+      const days = await readdir(join(tree(), 'verse-of-the-day', lang));
+      expect(days, lang).toHaveLength(366);
+      for (const name of days) {
+        const day = JSON.parse(await readFile(join(tree(), 'verse-of-the-day', lang, name), 'utf8'));
+        expect(day.lang).toBe(lang);
+        if (!shared.has(day.day)) shared.set(day.day, day.shared);
+        expect(day.shared, `${lang} ${day.day}`).toBe(shared.get(day.day));
+      }
+      const feed = await readFile(join(tree(), 'verse-of-the-day', `${lang}.rss`), 'utf8');
+      expect(XMLValidator.validate(feed), lang).toBe(true);
+      expect(feed.match(/<item>/g), lang).toHaveLength(366);
     }
   });
 

@@ -8,6 +8,7 @@ import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
 import type { BuildReport } from '../../build/report.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 import { syntheticManifestEntry } from '../helpers/manifest-entry.ts';
+import { syntheticVersesOfTheDay, syntheticVersification } from '../helpers/synthetic-alignment.ts';
 import { syntheticText } from '../helpers/synthetic-model.ts';
 
 const LANGS = ['fr', 'es'] as const;
@@ -38,6 +39,8 @@ describe('incremental Bible build (two synthetic versions)', () => {
         text.books[2].chapters[2].verses[1].text = String(Buffer.from(bytes));
         return text;
       },
+      versification: syntheticVersification(entries),
+      versesOfTheDay: syntheticVersesOfTheDay(),
     };
   };
   const reportOf = (result: Awaited<ReturnType<typeof buildBible>>): BuildReport => {
@@ -145,12 +148,13 @@ async function filesUnder(root: string): Promise<string[]> {
     .sort();
 }
 
-/** Every row of the database's tables (meta included), in rowid order. */
+/** Every row of the database's tables (meta included), in rowid order (the pivots, which have no rowid, by verse). */
 function databaseRows(path: string): Record<string, unknown[]> {
   const db = new Database(path, { readonly: true });
   try {
     const rows: Record<string, unknown[]> = {};
     for (const table of ['meta', 'versions', 'books', 'verses']) rows[table] = db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+    rows.verse_pivots = db.prepare('SELECT * FROM verse_pivots ORDER BY verse_id, pivot').all();
     return rows;
   } finally {
     db.close();

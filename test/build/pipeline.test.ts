@@ -3,13 +3,16 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../build/contract/books.ts';
 import { BIBLE_SCHEMA_VERSION } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { VerseMapSchema, verseKey } from '../../build/contract/verse-map.ts';
 import { type BuildOptions, buildBible } from '../../build/pipeline.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 import { syntheticManifestEntry } from '../helpers/manifest-entry.ts';
+import { syntheticVersesOfTheDay, syntheticVersification } from '../helpers/synthetic-alignment.ts';
 import { syntheticText } from '../helpers/synthetic-model.ts';
 
 describe('Bible build pipeline (synthetic sources)', () => {
@@ -35,6 +38,8 @@ describe('Bible build pipeline (synthetic sources)', () => {
       publicUrl: 'https://api.example.org/',
       versions: entries,
       readVersion: (entry) => syntheticText(entry.lang),
+      versification: syntheticVersification(entries),
+      versesOfTheDay: syntheticVersesOfTheDay(),
     };
   });
 
@@ -75,6 +80,54 @@ describe('Bible build pipeline (synthetic sources)', () => {
     expect(report.outputs.files).toBeGreaterThan(0);
     const onDisk = (await readdir(join(dir, 'public'), { recursive: true })).filter((name) => /\.(br|gz)$/.test(name));
     expect(report.outputs.compressedFiles).toBe(onDisk.length);
+  });
+
+  it('aligns the versions: a verse map per language, the pivot verses of every verse in the database, the days and their feeds', async () => {
+    const tree = join(dir, 'public/api/v1/bible');
+    for (const lang of LANGS) {
+      const map = JSON.parse(await readFile(join(tree, lang, 'verse-map.json'), 'utf8'));
+      expect(Value.Check(VerseMapSchema, map), lang).toBe(true);
+      // Genesis 1:3 holds the text of 1:4, which the synthetic versions leave out.
+      expect(map).toMatchObject({ lang, mapped: { 'GEN 1:3': ['GEN 1:3', 'GEN 1:4'] }, unmatched: [], absent: [] });
+      expect(map.missing).toEqual(['GEN 1:4', ...Array.from({ length: 15 }, (_, index) => `JHN 3:${index + 1}`)]);
+      // Day 01-05 is Genesis 1:4 in the shared numbering: verse 3 in every version.
+      const day = JSON.parse(await readFile(join(tree, 'verse-of-the-day', lang, '01-05.json'), 'utf8'));
+      expect(day).toMatchObject({ day: '01-05', lang, shared: 'GEN 1:4', from: { chapter: 1, verse: 3 }, to: { chapter: 1, verse: 3 } });
+      expect((await readdir(join(tree, 'verse-of-the-day', lang))).length, lang).toBe(366);
+      const feed = await readFile(join(tree, 'verse-of-the-day', `${lang}.rss`), 'utf8');
+      expect(feed).toContain(`<link>https://api.example.org/api/v1/bible/verse-of-the-day?lang=${lang}</link>`);
+      await stat(join(tree, 'verse-of-the-day', `${lang}.rss.br`));
+    }
+    const db = new Database(options.databasePath!, { readonly: true });
+    try {
+      // One row per verse, and one more for each Genesis 1:3 (it holds two pivot verses).
+      const { verses } = db.prepare('SELECT count(*) AS verses FROM verses').get() as { verses: number };
+      expect(db.prepare('SELECT count(*) AS rows FROM verse_pivots').get()).toEqual({ rows: verses + LANGS.length });
+      const holders = db
+        .prepare('SELECT v.lang, v.chapter, v.verse FROM verse_pivots p JOIN verses v ON v.id = p.verse_id WHERE p.pivot = ? ORDER BY v.id')
+        .all(verseKey({ usfm: 'GEN', chapter: 1, verse: 4 }));
+      expect(new Set(holders)).toEqual(new Set(LANGS.map((lang) => ({ lang, chapter: 1, verse: 3 }))));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('fails on a mapping that does not fit a version, or a day a version lacks, and leaves the live build as it was', async () => {
+    const stamp = await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8');
+    const misfit = syntheticVersification(entries);
+    misfit.versions.RVR!.mapped = { 'GEN 1:3': 'GEN 1:3-4', 'JHN 3:15': 'JHN 3:15' };
+    await expect(buildBible({ ...options, versification: misfit, force: true })).rejects.toThrow(
+      'The versification mapping of RVR does not fit its text (data/versification-mapping.json, 1 problem):\n  - mapped "JHN 3:15": RVR has no verse JHN 3:15',
+    );
+    const lacking = syntheticVersesOfTheDay();
+    lacking.days['07-01'] = 'JHN 3:15';
+    await expect(buildBible({ ...options, versesOfTheDay: lacking, force: true })).rejects.toThrow(
+      /07-01: \w+ has no verse holding JHN 3:15/,
+    );
+    const unmapped = syntheticVersification(entries.filter((entry) => entry.code !== 'STV'));
+    await expect(buildBible({ ...options, versification: unmapped, force: true })).rejects.toThrow(/no entry for version STV/);
+    expect(await readFile(join(dir, 'public/api/v1/bible/build.json'), 'utf8')).toBe(stamp);
+    expect((await readdir(join(dir, 'public'))).filter((name) => name.startsWith('.bible-staging-'))).toEqual([]);
   });
 
   it('does nothing when the output already carries the build hash', async () => {

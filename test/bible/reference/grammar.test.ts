@@ -114,7 +114,10 @@ describe('lists', () => {
     expect(read('John 3:16, 18', 'en')).toEqual(['JHN 3:16-3:16', 'JHN 3:18-3:18']);
     expect(read('Juan 3:16-18, 20-21', 'es')).toEqual(['JHN 3:16-3:18', 'JHN 3:20-3:21']);
     expect(read('Ps 23; 24', 'en')).toEqual(['PSA 23-23', 'PSA 24-24']);
-    expect(read('Ps 23, 24', 'fr')).toEqual(['PSA 23-23', 'PSA 24-24']);
+    expect(read('Ps 23, 24', 'en')).toEqual(['PSA 23-23', 'PSA 24-24']);
+    // In French "," after a chapter separates it from the verse (Jn 3,16): Psalm 23, verse 24.
+    expect(read('Ps 23, 24', 'fr')).toEqual(['PSA 23:24-23:24']);
+    expect(read('Ps 23 ; 24', 'fr')).toEqual(['PSA 23-23', 'PSA 24-24']);
     expect(read('Jean 3:16; 4:2', 'fr')).toEqual(['JHN 3:16-3:16', 'JHN 4:2-4:2']);
   });
 });
@@ -143,5 +146,121 @@ describe('malformed references name what could not be read and where', () => {
   test('the error carries the offset and the text at fault', () => {
     const error = failure('Gen 1:1; Foo 2', 'en');
     expect([error.offset, error.found]).toEqual([9, 'Foo']);
+  });
+});
+
+describe("each language's separators", () => {
+  test('"," after a chapter: chapter and verse in French, Spanish, Portuguese and Dutch; a list of chapters in English', () => {
+    for (const [lang, john] of [
+      ['fr', 'Jn'],
+      ['es', 'Jn'],
+      ['pt', 'Jo'],
+      ['nl', 'Joh'],
+    ] as const) {
+      expect(read(`${john} 3,16`, lang)).toEqual(['JHN 3:16-3:16']);
+    }
+    expect(read('Gn 1,1-3', 'fr')).toEqual(['GEN 1:1-1:3']);
+    expect(read('Ps 1, 2', 'en')).toEqual(['PSA 1-1', 'PSA 2-2']);
+  });
+
+  test('English "3,16" with no space could be either, and is refused with both spellings', () => {
+    const error = failure('John 3,16', 'en');
+    expect([error.offset, error.found, error.ambiguous]).toEqual([6, ',', true]);
+    expect(error.message).toContain('write 3:16');
+    expect(error.message).toContain('write 3; 16');
+  });
+
+  test('a list with "," after a verse goes forward: an earlier number could be another chapter, and is refused', () => {
+    expect(read('Ps 22, 1-2a, 3b-4, 5', 'fr')).toEqual(['PSA 22:1-22:2', 'PSA 22:3-22:4', 'PSA 22:5-22:5']);
+    const error = failure('Jn 3,16, 4,2', 'fr');
+    expect([error.offset, error.found, error.ambiguous]).toEqual([9, '4', true]);
+    // Where "," lists and ":" separates, the same order is plain: chapter 4.
+    expect(read('John 3:16, 4:2', 'en')).toEqual(['JHN 3:16-3:16', 'JHN 4:2-4:2']);
+  });
+
+  test('after "-", "," starts the verse of a later chapter, or lists a verse when the number cannot be a later chapter', () => {
+    expect(read('Mt 26,14-27,66', 'fr')).toEqual(['MAT 26:14-27:66']);
+    expect(read('Ps 22,1-2, 5', 'fr')).toEqual(['PSA 22:1-22:2', 'PSA 22:5-22:5']);
+  });
+
+  test('"s" and "f" add the next verse or chapter; "ss", "ff" and "e.v." are refused: they do not say where the passage ends', () => {
+    expect(read('Rm 8,28s', 'fr')).toEqual(['ROM 8:28-8:29']);
+    expect(read('Rom 8:28f', 'en')).toEqual(['ROM 8:28-8:29']);
+    expect(read('Mc 1,3s.10', 'pt')).toEqual(['MRK 1:3-1:4', 'MRK 1:10-1:10']);
+    expect(read('Ps 1,1, 2s', 'fr')).toEqual(['PSA 1:1-1:1', 'PSA 1:2-1:3']);
+    expect(read('Tg 1s', 'pt')).toEqual(['JAS 1-2']);
+    for (const [lang, text, found] of [
+      ['fr', 'Jn 3,16ss', 'ss'],
+      ['fr', 'Jn 3,16 ss.', 'ss.'],
+      ['en', 'John 3:16ff.', 'ff.'],
+      ['nl', 'Joh. 3:16 e.v.', 'e.v.'],
+    ] as const) {
+      const error = failure(text, lang);
+      expect([error.found, error.ambiguous], text).toEqual([found, true]);
+    }
+  });
+
+  test('conjunctions list like ",", and before a book start a passage', () => {
+    expect(read('Jn 3,16 et 18', 'fr')).toEqual(['JHN 3:16-3:16', 'JHN 3:18-3:18']);
+    expect(read('Jn 3,16 et Rm 5,8', 'fr')).toEqual(['JHN 3:16-3:16', 'ROM 5:8-5:8']);
+    expect(read('Ps 23 and 24', 'en')).toEqual(['PSA 23-23', 'PSA 24-24']);
+    expect(read('Jo 10,10 e 14', 'pt')).toEqual(['JHN 10:10-10:10', 'JHN 10:14-10:14']);
+  });
+
+  test('in a book of one chapter, a number after a verse is another verse, in every style', () => {
+    expect(read('Jude 3, 5', 'fr')).toEqual(['JUD 1:3-1:3', 'JUD 1:5-1:5']);
+    expect(read('Jude 3.5', 'fr')).toEqual(['JUD 1:3-1:3', 'JUD 1:5-1:5']);
+    expect(read('Jude 1,3', 'fr')).toEqual(['JUD 1:3-1:3']);
+    expect(read('Jude 3, 5', 'en')).toEqual(['JUD 1:3-1:3', 'JUD 1:5-1:5']);
+  });
+
+  test('a full stop after the reference, part letters and abbreviation dots are read and left out', () => {
+    expect(read('Jean 3.16.', 'fr')).toEqual(['JHN 3:16-3:16']);
+    expect(read('Ac 2,14a.22-33', 'fr')).toEqual(['ACT 2:14-2:14', 'ACT 2:22-2:33']);
+    expect(read('Gen.1:1', 'en')).toEqual(['GEN 1:1-1:1']);
+  });
+
+  test('the text read is bounded', () => {
+    expect(read(`${'Ps 1; '.repeat(166)}Ps 1`, 'en')).toHaveLength(167);
+    const error = failure(`${'Ps 1; '.repeat(200)}Ps 1`, 'en');
+    expect(error.message).toContain('at most 1000 characters');
+  });
+});
+
+describe('any text', () => {
+  // A fixed pseudo-random sequence: the same texts on every run.
+  function* texts(count: number): Generator<string> {
+    const books = ['Jn', 'Jean ', '1 Jn', 'I Jean ', '1er Jean ', 'Ps.', 'Jude ', 'Gen. ', 'Jo ', 'Mt', ''];
+    const numbers = ['1', '2', '3', '16', '4a', '1ab', '27', '999', '0', '1000'];
+    const between = [':', '.', ',', ', ', ' ; ', ';', '-', ' – ', 's', 'ss', ' et ', ' and ', ' e ', ' e.v.', '.', ' ', ' Rm '];
+    let seed = 7;
+    const pick = (list: readonly string[]) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return list[seed % list.length]!;
+    };
+    for (let index = 0; index < count; index++) {
+      let text = pick(books) + pick(numbers);
+      const length = Number(pick(['0', '1', '2', '3', '4', '5', '6']));
+      for (let piece = 0; piece < length; piece++) text += pick(between) + pick(numbers);
+      yield text;
+    }
+  }
+
+  test('is read, or refused with a ReferenceSyntaxError inside the text, in every language', () => {
+    const unexpected: string[] = [];
+    for (const text of texts(3000)) {
+      for (const lang of ['fr', 'en', 'es', 'pt', 'nl'] as const) {
+        try {
+          for (const passage of parseReferences(text, lang)) {
+            if (passage.offset < 0 || passage.offset + passage.text.length > text.length)
+              unexpected.push(`${lang} "${text}": passage outside the text`);
+          }
+        } catch (error) {
+          if (!(error instanceof ReferenceSyntaxError)) unexpected.push(`${lang} "${text}": ${error}`);
+          else if (error.offset < 0 || error.offset > text.length) unexpected.push(`${lang} "${text}": error at ${error.offset}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
   });
 });

@@ -1,0 +1,43 @@
+// A versification mapping and a verse-of-the-day list that fit the synthetic versions (synthetic-model.ts), for builds of them.
+import type { VersificationMapping } from '../../build/alignment/mapping-data.ts';
+import { DAYS_OF_THE_YEAR, type VersesOfTheDay } from '../../build/alignment/verses-of-the-day.ts';
+import type { VersionManifestEntry } from '../../build/version-manifest.ts';
+
+/** The pivot of the project's mapping (KJV numbers, Psalm titles as verse 0). */
+export const SYNTHETIC_PIVOT: VersificationMapping['pivot'] = {
+  description: 'KJV verse numbers; a Psalm title that the Hebrew numbers as a verse of its own is verse 0',
+  versification: 'KJV',
+  psalmTitles: [3, 51],
+};
+
+/**
+ * The mapping of the synthetic versions built from `entries`: in each, Genesis 1:3 holds the text of
+ * 1:4 too (the model leaves 1:4 out), so it holds pivot verses 1:3 and 1:4; every other verse is the
+ * pivot verse of its number.
+ */
+export function syntheticVersification(entries: readonly Pick<VersionManifestEntry, 'code' | 'sha256'>[]): VersificationMapping {
+  return {
+    schemaVersion: 1,
+    licence: 'CC BY-SA 4.0',
+    attribution: 'Synthetic mapping, made for tests.',
+    pivot: SYNTHETIC_PIVOT,
+    versions: Object.fromEntries(
+      entries.map((entry) => [
+        entry.code,
+        { source: entry.sha256, psalmTitles: 'in-verse-1' as const, mapped: { 'GEN 1:3': 'GEN 1:3-4' }, unmatched: [], absent: [] },
+      ]),
+    ),
+  };
+}
+
+/** Passages every synthetic version holds; the days take them in turn, so 01-01 is John 3:16 and 01-05 Genesis 1:4. */
+export const SYNTHETIC_PASSAGES = ['JHN 3:16', 'GEN 1:1-2', 'PSA 1:1', 'JHN 3:16-17', 'GEN 1:4'] as const;
+
+/** A verse-of-the-day list over the synthetic versions: every day of the year, SYNTHETIC_PASSAGES in turn. */
+export function syntheticVersesOfTheDay(): VersesOfTheDay {
+  return {
+    schemaVersion: 1,
+    numbering: 'The shared numbering of the synthetic mapping.',
+    days: Object.fromEntries(DAYS_OF_THE_YEAR.map((day, index) => [day, SYNTHETIC_PASSAGES[index % SYNTHETIC_PASSAGES.length]!])),
+  };
+}
