@@ -1,11 +1,12 @@
 // The developer portal under /portal/: security headers, assets, sessions, CSRF, then the page groups, with HTML error pages.
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import type { AccountService } from '../accounts/service.ts';
 import { demoChurchSlug } from '../church/demo-data.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
+import { ApiError } from '../http/problem.ts';
 import { staticResources } from '../http/static-resources.ts';
 import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { resourcePath } from '../resources/resources.ts';
@@ -155,6 +156,7 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
       const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
       return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
     }
+    if (error instanceof ApiError && error.problem.status === 503) return unavailablePage(req, res, error, logger);
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
     if (status < 500)
@@ -168,4 +170,16 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
       500,
     );
   };
+}
+
+/**
+ * A condition of the server's that passes (the database locked by another process, or PostgreSQL
+ * not answering within its timeouts: StorageUnavailableError): 503 with the problem's Retry-After,
+ * as the API answers it, logged at warn. Nothing was changed, so the form can be sent again.
+ */
+function unavailablePage(req: Request, res: Response, error: ApiError, logger: Logger): void {
+  logger.warn({ requestId: res.locals.requestId, path: req.path, err: error }, error.warning ?? 'service unavailable');
+  for (const [name, value] of Object.entries(error.problem.headers ?? {})) res.setHeader(name, value);
+  const message = 'The portal cannot reach its database right now; nothing was changed. Try again in a few seconds.';
+  sendPage(req, res, 'Try again in a moment', errorPage('Try again in a moment', message), 503);
 }
