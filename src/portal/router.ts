@@ -123,7 +123,7 @@ function portalHelmet(): RequestHandler {
 
 function portalSession({ config, portal, fingerprinter }: PortalRouterServices): RequestHandler {
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
-  return session({
+  const middleware = session({
     name: SESSION_COOKIE,
     // Derived from the key fingerprint secret (an HMAC of a fixed label), so there is no second secret to keep.
     secret: fingerprinter.fingerprint('portal session cookie signature v1'),
@@ -134,6 +134,14 @@ function portalSession({ config, portal, fingerprinter }: PortalRouterServices):
     unset: 'destroy',
     cookie: { path: PORTAL_PATH, httpOnly: true, sameSite: 'lax', secure: config.sessionCookieSecure, maxAge: idleMs },
   });
+  return (req, res, next) =>
+    middleware(req, res, (error?: unknown) => {
+      // The session could not be read (the database is locked or does not answer). express-session
+      // would then end it after the answer (no req.session, unset: 'destroy'): one more wait on the
+      // same database, and a developer signed out by an outage. Without an id it leaves it alone.
+      if (error) delete (req as { sessionID?: string }).sessionID;
+      next(error);
+    });
 }
 
 /** Assets are files: read only, whatever the pages behind them accept (a form post to one is 405, not 404). */
