@@ -1,5 +1,5 @@
 // This instance's own fixed-window counts beside a shared store: what a limiter goes by when Redis fails or is too slow.
-import type { WindowState } from './window-limiter.ts';
+import type { WindowState } from './types.ts';
 
 /** One counting key's window in this instance. */
 interface LocalWindow {

@@ -4,6 +4,7 @@ import type { Logger as LimiterLogger, Options, Store } from 'express-rate-limit
 import { LRUCache } from 'lru-cache';
 import type { Problem } from '../../build/contract/problems.ts';
 import { createLocalCounts } from './local-counts.ts';
+import type { WindowState } from './types.ts';
 
 export interface WindowCountsOptions {
   windowMs: number;
@@ -11,14 +12,6 @@ export interface WindowCountsOptions {
   store: Store;
   /** Store errors: the request is counted in this instance instead (local-counts.ts), and the error is logged here. */
   logger: LimiterLogger;
-}
-
-/** One counting key in its window, as the store answered. */
-export interface WindowState {
-  /** Requests counted under the key in this window. */
-  totalHits: number;
-  /** Milliseconds to the window's end by the store's own clock (the whole window when the store does not say). */
-  msToReset: number;
 }
 
 /**
