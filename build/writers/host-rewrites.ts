@@ -14,6 +14,7 @@ import {
 } from '../contract/http-policy.ts';
 import { staticPaths } from '../contract/layout.ts';
 import { type Problem, problemBody, problems } from '../contract/problems.ts';
+import { pagesWorker } from './pages-worker.ts';
 import type { OutputFile } from './types.ts';
 
 /**
@@ -119,6 +120,7 @@ export function hostRewrites(options: HostRewriteOptions): OutputFile[] {
     { path: staticPaths.nginx, content: nginxServer() },
     { path: staticPaths.redirects, content: redirects(langs, options.origin) },
     { path: HEADERS_PATH, content: netlifyHeaders() },
+    ...pagesWorker(langs, options.origin),
     ...problemFiles(langs, options.publicBaseUrl),
   ];
 }
