@@ -1,10 +1,12 @@
 // The church endpoints' answers, made once per app for the endpoint table (endpoints.ts): each a JSON body serialised and tagged.
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { type PreparedJson, prepareJson } from '../http/cache.ts';
+import { type PreparedJson, type PreparedText, prepareJson, prepareText } from '../http/cache.ts';
 import { type PageRequest, pageEnvelope } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import { serviceProblems } from '../http/problems.ts';
+import { eventCalendar } from './calendar.ts';
+import { churchLinkedData, eventsLinkedData, liveLinkedData } from './linked-data.ts';
 import { price } from './money.ts';
 import type { ChurchRecord, LibraryType } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
@@ -26,6 +28,12 @@ export interface ChurchAnswers {
   church(slug: string): Promise<ChurchRecord>;
   profile(church: ChurchRecord): PreparedJson;
   events(church: ChurchRecord): Promise<PreparedJson>;
+  /** The upcoming events as an iCalendar (calendar.ts). */
+  eventsCalendar(church: ChurchRecord): Promise<PreparedText>;
+  /** The profile as a schema.org Church, the events as Event items, the live status as a BroadcastEvent (linked-data.ts). */
+  profileLinkedData(church: ChurchRecord): PreparedText;
+  eventsLinkedData(church: ChurchRecord): Promise<PreparedText>;
+  liveLinkedData(church: ChurchRecord): Promise<PreparedText>;
   posts(church: ChurchRecord, page: PageRequest): Promise<PreparedJson>;
   live(church: ChurchRecord): Promise<PreparedJson>;
   /** The library, of one type when `type` is given. */
@@ -36,6 +44,22 @@ export interface ChurchAnswers {
 }
 
 const MINUTE_MS = 60_000;
+
+const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+const LINKED_DATA_CONTENT_TYPE = 'application/ld+json; charset=utf-8';
+
+/**
+ * The upcoming events of one minute, and the bodies made of them: the JSON at once, the calendar
+ * and the JSON-LD when first asked (each is a few times the JSON's size at most, and kept only
+ * while the JSON is under KEPT_EVENTS_MAX_CHARS).
+ */
+interface UpcomingEvents {
+  minute: number;
+  events: ChurchEvent[];
+  json: PreparedJson;
+  calendar?: PreparedText;
+  linkedData?: PreparedText;
+}
 
 /**
  * The longest upcoming-events body kept with its church record: a few events' worth. Records are
@@ -62,7 +86,46 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
   // repository returns. A repository that keeps records (SQLite) returns the same one until the data changes;
   // one that does not (PostgreSQL) returns a new one each time, and nothing is reused.
   const profiles = new WeakMap<ChurchRecord, PreparedJson>();
-  const upcoming = new WeakMap<ChurchRecord, { minute: number; body: PreparedJson }>();
+  const profileLinkedData = new WeakMap<ChurchRecord, PreparedText>();
+  const upcoming = new WeakMap<ChurchRecord, UpcomingEvents>();
+  const siteHost = new URL(site).host;
+
+  /** The upcoming events of the current minute, with the bodies made of them so far (kept while the JSON is small). */
+  const upcomingEvents = async (church: ChurchRecord): Promise<UpcomingEvents> => {
+    const now = clock.now();
+    // "Upcoming" is decided to the minute (event times have no seconds): within one minute, and as long as the
+    // repository returns the same record (the data unchanged), the list is the same bytes.
+    const minute = Math.floor(now.getTime() / MINUTE_MS);
+    const kept = upcoming.get(church);
+    if (kept?.minute === minute) return kept;
+    const events = await churches.upcomingEvents(church, now, MAX_EVENTS);
+    const body: ChurchEvent[] = events.map((event) => ({
+      name: event.name,
+      slug: event.slug,
+      description: event.description,
+      startDate: event.startLocal,
+      endDate: event.endLocal,
+      location: event.location,
+      coverImageUrl: event.coverImageUrl,
+      isFree: event.isFree,
+      registrationPage: event.registrationUrl ?? link(church.slug, 'events', event.slug),
+    }));
+    const made: UpcomingEvents = { minute, events: body, json: prepareJson(body) };
+    if (made.json.json.length <= KEPT_EVENTS_MAX_CHARS) upcoming.set(church, made);
+    return made;
+  };
+  const profileBody = (church: ChurchRecord) => profileOf(church, link(church.slug));
+  const liveStatus = async (church: ChurchRecord): Promise<LiveStatus> => {
+    const station = await churches.liveStation(church.id);
+    return station
+      ? {
+          isLive: station.isLive,
+          isVideo: station.isVideo,
+          stationName: station.stationName,
+          listenPage: station.listenUrl ?? link(church.slug, 'live'),
+        }
+      : { isLive: false, isVideo: false, stationName: null, listenPage: null };
+  };
 
   return {
     async church(slug) {
@@ -75,34 +138,46 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
     profile(church) {
       let profile = profiles.get(church);
       if (!profile) {
-        profile = prepareJson(profileOf(church, link(church.slug)));
+        profile = prepareJson(profileBody(church));
         profiles.set(church, profile);
       }
       return profile;
     },
 
     async events(church) {
-      const now = clock.now();
-      // "Upcoming" is decided to the minute (event times have no seconds): within one minute, and as long as the
-      // repository returns the same record (the data unchanged), the list is the same bytes.
-      const minute = Math.floor(now.getTime() / MINUTE_MS);
-      const kept = upcoming.get(church);
-      if (kept?.minute === minute) return kept.body;
-      const events = await churches.upcomingEvents(church, now, MAX_EVENTS);
-      const body: ChurchEvent[] = events.map((event) => ({
-        name: event.name,
-        slug: event.slug,
-        description: event.description,
-        startDate: event.startLocal,
-        endDate: event.endLocal,
-        location: event.location,
-        coverImageUrl: event.coverImageUrl,
-        isFree: event.isFree,
-        registrationPage: event.registrationUrl ?? link(church.slug, 'events', event.slug),
-      }));
-      const prepared = prepareJson(body);
-      if (prepared.json.length <= KEPT_EVENTS_MAX_CHARS) upcoming.set(church, { minute, body: prepared });
-      return prepared;
+      return (await upcomingEvents(church)).json;
+    },
+
+    async eventsCalendar(church) {
+      const upcomingList = await upcomingEvents(church);
+      upcomingList.calendar ??= prepareText(
+        eventCalendar(church, upcomingList.events, siteHost, new Date(upcomingList.minute * MINUTE_MS)),
+        CALENDAR_CONTENT_TYPE,
+      );
+      return upcomingList.calendar;
+    },
+
+    profileLinkedData(church) {
+      let linked = profileLinkedData.get(church);
+      if (!linked) {
+        linked = prepareText(JSON.stringify(churchLinkedData(profileBody(church))), LINKED_DATA_CONTENT_TYPE);
+        profileLinkedData.set(church, linked);
+      }
+      return linked;
+    },
+
+    async eventsLinkedData(church) {
+      const upcomingList = await upcomingEvents(church);
+      upcomingList.linkedData ??= prepareText(
+        JSON.stringify(eventsLinkedData(church, profileBody(church), upcomingList.events)),
+        LINKED_DATA_CONTENT_TYPE,
+      );
+      return upcomingList.linkedData;
+    },
+
+    async liveLinkedData(church) {
+      const status = await liveStatus(church);
+      return prepareText(JSON.stringify(liveLinkedData(church, profileBody(church), status)), LINKED_DATA_CONTENT_TYPE);
     },
 
     async posts(church, request) {
@@ -120,16 +195,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
     },
 
     async live(church) {
-      const station = await churches.liveStation(church.id);
-      const body: LiveStatus = station
-        ? {
-            isLive: station.isLive,
-            isVideo: station.isVideo,
-            stationName: station.stationName,
-            listenPage: station.listenUrl ?? link(church.slug, 'live'),
-          }
-        : { isLive: false, isVideo: false, stationName: null, listenPage: null };
-      return prepareJson(body);
+      return prepareJson(await liveStatus(church));
     },
 
     async library(church, type, request) {

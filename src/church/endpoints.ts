@@ -7,7 +7,9 @@ import { pageParameter, singleQueryValue, sizeParameter } from '../http/paging.t
 import { ApiError, problemThrownBy } from '../http/problem.ts';
 import { serviceProblems } from '../http/problems.ts';
 import type { ChurchAnswers } from './answers.ts';
+import { CALENDAR_MEDIA_TYPE, eventCalendar } from './calendar.ts';
 import { churchExamples } from './examples.ts';
+import { churchLinkedData, eventsLinkedData, LINKED_DATA_MEDIA_TYPE, liveLinkedData } from './linked-data.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
 import {
   AlbumListSchema,
@@ -66,12 +68,40 @@ const paging = [problemThrownBy(() => pageParameter.read('01', {})), problemThro
 const example = (name: keyof ReturnType<typeof churchExamples>) => (settings: { publicSiteUrl: string }) =>
   churchExamples(settings.publicSiteUrl)[name];
 
+/** The example church as a record: its profile, and the zone the demo gives it. */
+function exampleChurch(publicSiteUrl: string): ChurchRecord {
+  const { publicPage: _, ...profile } = churchExamples(publicSiteUrl).church;
+  return { id: 0, ...profile, timeZone: 'Europe/Paris', isPublic: true };
+}
+
+/** The examples of the other representations, made by the same functions as the answers from the JSON examples. */
+const otherExamples = {
+  calendar: ({ publicSiteUrl }: { publicSiteUrl: string }) =>
+    eventCalendar(
+      exampleChurch(publicSiteUrl),
+      churchExamples(publicSiteUrl).events,
+      new URL(publicSiteUrl).host,
+      new Date('2026-11-20T09:00:00Z'),
+    ),
+  church: ({ publicSiteUrl }: { publicSiteUrl: string }) => churchLinkedData(churchExamples(publicSiteUrl).church),
+  events: ({ publicSiteUrl }: { publicSiteUrl: string }) => {
+    const { church, events } = churchExamples(publicSiteUrl);
+    return eventsLinkedData(exampleChurch(publicSiteUrl), church, events);
+  },
+  live: ({ publicSiteUrl }: { publicSiteUrl: string }) => {
+    const { church, live } = churchExamples(publicSiteUrl);
+    return liveLinkedData(exampleChurch(publicSiteUrl), church, live);
+  },
+};
+
 export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = {
   tag: 'Church',
   prefix: CHURCH_API_PATH,
   // Every request under the prefix, a path that exists or not: keyed and counted, whatever its answer.
   key: true,
   limit: 'key',
+  // JSON, and for some endpoints iCalendar or schema.org JSON-LD; after the key and the limit, before the church is read.
+  negotiates: true,
   cache: { cacheControl: CHURCH_CACHE_CONTROL, etag: true },
   // Every endpoint starts with the church: 404 when unknown or not public, before any parameter is read.
   load: ({ slug }, { answers }) => answers.church(slug),
@@ -86,6 +116,15 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
       params: [slugParameter],
       query: [],
       answer: ({ loaded }, { answers }) => answers.profile(loaded),
+      alternatives: [
+        {
+          mediaType: LINKED_DATA_MEDIA_TYPE,
+          answer: ({ loaded }, { answers }) => answers.profileLinkedData(loaded),
+          description:
+            'The profile as a schema.org `Church` (JSON-LD): name, description, url (the public page), logo, image, address (locality and country), sameAs (the website).',
+          example: otherExamples.church,
+        },
+      ],
       operation: {
         operationId: 'getChurch',
         summary: 'Church profile',
@@ -99,6 +138,22 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
       params: [slugParameter],
       query: [],
       answer: ({ loaded }, { answers }) => answers.events(loaded),
+      alternatives: [
+        {
+          mediaType: CALENDAR_MEDIA_TYPE,
+          answer: ({ loaded }, { answers }) => answers.eventsCalendar(loaded),
+          description:
+            "The same events as an RFC 5545 iCalendar: one VEVENT each, with a stable UID, DTSTART/DTEND in the church's IANA zone (TZID, with its VTIMEZONE), SUMMARY, DESCRIPTION, LOCATION, URL (the registration page); X-WR-CALNAME and X-WR-TIMEZONE name the calendar and its zone. Made for a subscription feed served by your own server (the key stays there).",
+          example: otherExamples.calendar,
+        },
+        {
+          mediaType: LINKED_DATA_MEDIA_TYPE,
+          answer: ({ loaded }, { answers }) => answers.eventsLinkedData(loaded),
+          description:
+            "The same events as schema.org `Event` items of one JSON-LD graph, in the shape of Google's event rich results: dates with the UTC offset of the church's zone on that date, location with an address, offers (the registration page), organizer (the church).",
+          example: otherExamples.events,
+        },
+      ],
       operation: {
         operationId: 'getChurchEvents',
         summary: 'Upcoming events',
@@ -126,6 +181,15 @@ export const churchEndpoints: EndpointTable<ChurchDependencies, ChurchRecord> = 
       params: [slugParameter],
       query: [],
       answer: ({ loaded }, { answers }) => answers.live(loaded),
+      alternatives: [
+        {
+          mediaType: LINKED_DATA_MEDIA_TYPE,
+          answer: ({ loaded }, { answers }) => answers.liveLinkedData(loaded),
+          description:
+            'The live status as schema.org JSON-LD: while live, a `BroadcastEvent` (`isLiveBroadcast`) on the station (a `BroadcastService`); not live, the station alone; no station, an empty graph.',
+          example: otherExamples.live,
+        },
+      ],
       operation: {
         operationId: 'getChurchLive',
         summary: 'Live status',

@@ -23,6 +23,26 @@ export function prepareJson(body: unknown): PreparedJson {
   return { kind: 'json', json, etag: strongEtag(json), length: String(Buffer.byteLength(json, 'utf8')) };
 }
 
+/** A text body of another media type (an iCalendar, a JSON-LD document), made once with its strong ETag. */
+export interface PreparedText {
+  kind: 'text';
+  text: string;
+  /** Strong ETag of the UTF-8 bytes of `text`. */
+  etag: string;
+  length: string;
+  /** Content-Type of the answer, with its charset. */
+  contentType: string;
+}
+
+/**
+ * A text body tagged with a strong ETag of its bytes: another media type is another representation, with its own tag.
+ *
+ * @example prepareText('BEGIN:VCALENDAR\r\n…', 'text/calendar; charset=utf-8')
+ */
+export function prepareText(text: string, contentType: string): PreparedText {
+  return { kind: 'text', text, etag: strongEtag(text), length: String(Buffer.byteLength(text, 'utf8')), contentType };
+}
+
 /** The strong entity tag of a byte sequence: `"<base64url sha256>"`. */
 export function strongEtag(bytes: Buffer | string): string {
   return `"${createHash('sha256').update(bytes).digest('base64url')}"`;

@@ -9,10 +9,20 @@ import type { PreparedJson } from './cache.ts';
 import type { TrustProxy } from './client-address.ts';
 import { clientAddress } from './client-address.ts';
 import { isPreflight, preflightHeaders } from './cors.ts';
-import type { Body, CachePolicy, CorsPolicy, LimitName, QueryParameter, ServedTable } from './endpoint.ts';
+import {
+  type Body,
+  type CachePolicy,
+  type CorsPolicy,
+  JSON_MEDIA_TYPE,
+  type LimitName,
+  type QueryParameter,
+  type ServedTable,
+} from './endpoint.ts';
 import { problemForError, writeProblem } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { chooseMediaType } from './media-types.ts';
 import { ApiError } from './problem.ts';
+import { serviceProblems } from './problems.ts';
 import { writeAnswer } from './respond.ts';
 
 /** What authenticating a request's key decided (src/keys/auth.ts makes it). */
@@ -55,6 +65,22 @@ interface Space {
   load?: (params: Readonly<Record<string, string>>) => unknown;
 }
 
+/** What an endpoint answers, by request. */
+type Answer = (request: {
+  loaded: unknown;
+  query: Record<string, unknown>;
+  params: Readonly<Record<string, string>>;
+}) => Body | Promise<Body>;
+
+/** The representations of an endpoint of a table that negotiates: JSON first, each with its answer. */
+interface Offers {
+  /** The media types, JSON first (the default). */
+  types: readonly string[];
+  answers: ReadonlyMap<string, Answer>;
+  /** The 406 of a request that accepts none of them. */
+  refused: Problem;
+}
+
 /** An endpoint as registered: everything that does not depend on the request, resolved once (fastify's way). */
 interface Route {
   space: Space;
@@ -65,7 +91,9 @@ interface Route {
   quiet: boolean;
   /** Null when the endpoint reads no query parameter. */
   readers: readonly QueryParameter[] | null;
-  answer: (request: { loaded: unknown; query: Record<string, unknown>; params: Readonly<Record<string, string>> }) => Body | Promise<Body>;
+  /** Null when its table does not negotiate: `answer` whatever the Accept. */
+  offers: Offers | null;
+  answer: Answer;
 }
 
 /** One request on its way: what its access line says, and the headers every answer to it starts with. */
@@ -130,7 +158,10 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       if (prefix !== undefined && !endpoint.path.startsWith(`${prefix}/`))
         throw new Error(`${endpoint.path} is not under its table's prefix ${prefix}`);
       if ((endpoint.limit ?? limit) === 'key' && !space.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      if (endpoint.alternatives?.length && !table.negotiates)
+        throw new Error(`${endpoint.path}: alternatives need a table that negotiates`);
       const { query } = endpoint;
+      const answer: Answer = (request) => endpoint.answer(request, deps);
       register(endpoint.path, {
         space,
         names,
@@ -138,11 +169,20 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
         cache: endpoint.cache ?? table.cache,
         quiet: endpoint.quiet === true,
         readers: query.length === 0 ? null : query,
-        answer: (request) => endpoint.answer(request, deps),
+        offers: table.negotiates ? offersOf(answer, endpoint.alternatives ?? [], deps) : null,
+        answer,
       });
     }
   }
-  register(document.path, { space: root, names: [], cache: document.cache, quiet: false, readers: null, answer: () => document.body });
+  register(document.path, {
+    space: root,
+    names: [],
+    cache: document.cache,
+    quiet: false,
+    readers: null,
+    offers: null,
+    answer: () => document.body,
+  });
   // The most specific prefix first: /api/v1/bible before /api.
   spaces.sort((a, b) => (b.prefix?.length ?? 0) - (a.prefix?.length ?? 0));
   /** The space a path no endpoint matched belongs to, if any. */
@@ -201,6 +241,20 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
     return space.limit === undefined || count(x, space.limit);
   };
 
+  /**
+   * The answer of the representation the request's Accept chooses, with `Vary: Accept` on every
+   * answer from here on (its 404s and 406 too); undefined when it accepts none (answered 406).
+   */
+  const negotiated = (x: Exchange, offers: Offers): Answer | undefined => {
+    x.leading.push('Vary', 'Accept');
+    const chosen = chooseMediaType(offers.types, x.req.headers.accept);
+    if (chosen === undefined) {
+      refuse(x, offers.refused);
+      return undefined;
+    }
+    return offers.answers.get(chosen);
+  };
+
   /** The matched endpoint: its parameters decoded, its own limiter, the table's load, the query read, the answer written. */
   const serve = (x: Exchange, path: string) =>
     attempt(x, () => {
@@ -209,11 +263,11 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       const params = decodedParameters(x.matched, route.names);
       then(x, route.limit === undefined || count(x, route.limit), (passed) => {
         if (!passed) return;
+        const answer = route.offers === null ? route.answer : negotiated(x, route.offers);
+        if (answer === undefined) return;
         then(x, route.space.load?.(params), (loaded) => {
           const query = route.readers === null ? EMPTY_QUERY : readQuery(route.readers, x.query);
-          then(x, route.answer({ loaded, query, params }), (body) =>
-            then(x, writeAnswer(x.req, x.res, body, x.leading, route.cache), noHandler),
-          );
+          then(x, answer({ loaded, query, params }), (body) => then(x, writeAnswer(x.req, x.res, body, x.leading, route.cache), noHandler));
         });
       });
     });
@@ -258,6 +312,18 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
     if (space.key || space.limit) then(x, guard(x, space), (passed) => passed && serve(x, path));
     else serve(x, path);
   };
+}
+
+/** The representations of an endpoint: JSON (its `answer`) first, then its alternatives in order. */
+function offersOf(
+  answer: Answer,
+  alternatives: readonly { mediaType: string; answer: (request: Parameters<Answer>[0], deps: never) => Body | Promise<Body> }[],
+  deps: unknown,
+): Offers {
+  const answers = new Map<string, Answer>([[JSON_MEDIA_TYPE, answer]]);
+  for (const alternative of alternatives) answers.set(alternative.mediaType, (request) => alternative.answer(request, deps as never));
+  const types = [...answers.keys()];
+  return { types, answers, refused: serviceProblems.notAcceptable(types) };
 }
 
 /**

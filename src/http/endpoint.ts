@@ -2,11 +2,14 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Problem } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
-import type { PreparedJson } from './cache.ts';
+import type { PreparedJson, PreparedText } from './cache.ts';
 import type { DiskFile, StoredFile } from './representations.ts';
 
-/** What an answer sends: a JSON body serialised and tagged, a file held in memory (its stored encodings), or a file streamed from disk. */
-export type Body = PreparedJson | StoredFile | DiskFile;
+/** What an answer sends: a JSON (or other text) body serialised and tagged, a file held in memory (its stored encodings), or a file streamed from disk. */
+export type Body = PreparedJson | PreparedText | StoredFile | DiskFile;
+
+/** The media type of every endpoint's main answer: the default of content negotiation. */
+export const JSON_MEDIA_TYPE = 'application/json';
 
 /** How an answer may be kept by clients and caches. */
 export interface CachePolicy {
@@ -106,6 +109,20 @@ export interface Operation {
   precompressed?: boolean;
 }
 
+/**
+ * Another representation of an endpoint's answer, chosen by `Accept` (tables that negotiate): its
+ * media type, the answer that makes it, and how the OpenAPI document shows it.
+ */
+export interface Alternative<Deps, Loaded, Query = Record<string, unknown>> {
+  /** The media type as Accept names it (`text/calendar`); the answer's Content-Type adds its charset. */
+  mediaType: string;
+  answer(request: EndpointRequest<Loaded, Query>, deps: Deps): Body | Promise<Body>;
+  /** What this representation is, for the 200 of the OpenAPI operation. */
+  description: string;
+  /** One real answer: a string for a text format, a value for a JSON one; a function when it quotes the settings. */
+  example: unknown;
+}
+
 /** One endpoint: GET (and HEAD) of `path`. */
 export interface Endpoint<Deps, Loaded, Query = Record<string, unknown>> {
   /** The path template as the OpenAPI document writes it: `/api/v1/bible/{abbr}/{chapter}`. */
@@ -121,6 +138,8 @@ export interface Endpoint<Deps, Loaded, Query = Record<string, unknown>> {
   /** Successful answers logged at debug, not info: probes come every few seconds. */
   quiet?: boolean;
   answer(request: EndpointRequest<Loaded, Query>, deps: Deps): Body | Promise<Body>;
+  /** Representations beside JSON (tables that negotiate only), in the server's order of preference after JSON. */
+  alternatives?: readonly Alternative<Deps, Loaded, Query>[];
   operation: Operation;
 }
 
@@ -137,6 +156,12 @@ export interface EndpointTable<Deps, Loaded = undefined> {
    */
   key?: boolean;
   limit?: LimitName;
+  /**
+   * Answers chosen by `Accept` (`Vary: Accept`): JSON, the default, and each endpoint's
+   * `alternatives`; a type none of them matches answers 406 listing them. Checked after the key
+   * and the limits (no key is 401 whatever the Accept), before `load`.
+   */
+  negotiates?: boolean;
   cache: CachePolicy;
   /** What every endpoint's answer needs first (a Bible build, the church the path names); its problems come before the query's. */
   load?(params: Readonly<Record<string, string>>, deps: Deps): Loaded | Promise<Loaded>;

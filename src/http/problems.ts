@@ -40,6 +40,13 @@ export const SERVICE_PROBLEM_TYPES = {
     title: 'Unknown photo album',
     advice: 'This church has no public album with this `albumId`; the gallery endpoint lists its albums.',
   },
+  notAcceptable: {
+    slug: 'not-acceptable',
+    status: 406,
+    title: 'No acceptable representation',
+    advice:
+      'The `Accept` header asked for no media type this endpoint offers; `detail` lists those it does. Church endpoints answer `application/json` (also for `*/*` and no `Accept`); the profile and the events also `application/ld+json` (schema.org), the events also `text/calendar` (iCalendar).',
+  },
   keyRateLimited: {
     slug: 'key-rate-limited',
     status: 429,
@@ -89,6 +96,7 @@ export const ALL_PROBLEM_TYPES: readonly ProblemType[] = [
   PROBLEM_TYPES.bibleVersesMissing,
   PROBLEM_TYPES.pathNotFound,
   PROBLEM_TYPES.methodNotAllowed,
+  SERVICE_PROBLEM_TYPES.notAcceptable,
   SERVICE_PROBLEM_TYPES.keyRateLimited,
   SERVICE_PROBLEM_TYPES.tooManyInvalidKeys,
   PROBLEM_TYPES.bibleRateLimited,
@@ -162,6 +170,14 @@ export const serviceProblems = {
     return makeProblem(PROBLEM_TYPES.invalidParameter, `type must be one of ${allowed.join(', ')} (case-insensitive).`, {
       parameter: 'type',
     });
+  },
+
+  /** 406: the Accept header asked for none of the media types the endpoint offers, which the detail lists. */
+  notAcceptable(offered: readonly string[]): Problem {
+    return makeProblem(
+      SERVICE_PROBLEM_TYPES.notAcceptable,
+      `This endpoint offers ${offered.join(', ')}; the Accept header asked for none of them.`,
+    );
   },
 
   /** 429 of the per-key limit; the limiter sets Retry-After and the RateLimit headers itself. */

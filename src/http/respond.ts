@@ -1,4 +1,4 @@
-// The one response writer: a JSON body, a stored file or a file streamed from disk, with 304 on If-None-Match and HEAD without a body.
+// The one response writer: a JSON or other text body, a stored file or a file streamed from disk, with 304 on If-None-Match and HEAD without a body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ifNoneMatchMatches } from './cache.ts';
@@ -40,6 +40,10 @@ export function writeAnswer(
   } else if (ifNoneMatch?.trim() === '*' && !NO_CACHE.test(String(req.headers['cache-control'] ?? ''))) {
     // `*` matches any current representation, one without a tag too (RFC 9110 §13.1.2), unless the client asks afresh.
     return notModified(res, head);
+  }
+  if (body.kind === 'text') {
+    head.push('Content-Type', body.contentType, 'Content-Length', body.length);
+    return send(req, res, head, body.text);
   }
   head.push('Content-Type', JSON_CONTENT_TYPE, 'Content-Length', body.length);
   send(req, res, head, body.json);

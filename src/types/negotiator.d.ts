@@ -11,6 +11,8 @@ declare module 'negotiator' {
     /** The best of `available` for the request's Accept-Encoding, or undefined when none is acceptable. */
     encoding(available?: string[], options?: NegotiatorOptions): string | undefined;
     encodings(available?: string[], options?: NegotiatorOptions): string[];
+    /** The best of `available` for the request's Accept (q-value, then specificity, then Accept's order, then `available`'s), or undefined. */
+    mediaType(available?: string[]): string | undefined;
   }
 
   export = Negotiator;

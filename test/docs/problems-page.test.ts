@@ -77,8 +77,9 @@ describe('every problem the service answers', () => {
   const received = new Map<string, RawResponse>();
 
   /** Sends one request from the given client address (limits count per address); a problem answer is kept by its slug. */
-  async function receive(pathname: string, options: { key?: string; method?: string; address: string }): Promise<void> {
+  async function receive(pathname: string, options: { key?: string; method?: string; address: string; accept?: string }): Promise<void> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.address };
+    if (options.accept !== undefined) headers.accept = options.accept;
     if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
     keep(await rawRequest(`${server.url}${pathname}`, headers, options.method));
   }
@@ -117,6 +118,7 @@ describe('every problem the service answers', () => {
     for (let i = 0; i < 2; i++) await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.13' });
     await receive('/api/public/v1/churches/no-such-church', { key: await key(), address: '192.0.2.14' });
     await receive('/api/public/v1/churches/grace-paris/gallery/no-such-album/photos', { key: await key(), address: '192.0.2.14' });
+    await receive('/api/public/v1/churches/grace-paris/events', { key: await key(), address: '192.0.2.14', accept: 'image/png' });
     const limitedKey = await key();
     for (let i = 0; i < 3; i++) await receive('/api/public/v1/churches/grace-paris', { key: limitedKey, address: '192.0.2.15' });
 

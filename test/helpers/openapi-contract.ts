@@ -86,7 +86,10 @@ export function compileContract(document: Json): Contract {
       }
       if (observed.method === 'HEAD') return undefined;
       const pointer = `/paths/${escapePointer(operation.template)}/${method}/responses/${statusKey}/content/${escapePointer(mediaType)}/schema`;
-      return bodyMismatch(validatorAt(pointer), observed.body, `the ${statusKey} schema of ${where}`);
+      // A text media type (text/calendar) is documented as a string schema: the body is that string.
+      const isJson = mediaType === 'application/json' || mediaType.endsWith('+json');
+      const body = isJson ? observed.body : JSON.stringify(observed.body);
+      return bodyMismatch(validatorAt(pointer), body, `the ${statusKey} schema of ${where}`);
     },
   };
 

@@ -74,16 +74,18 @@ describe('the portal with a mail server', () => {
     expect(titleOf(await (await fetch(`${server.url}/portal/guide`)).text())).toBe('Using your API key · Developer portal');
   });
 
-  it('shows in the guide a call to a public demo church that answers with a key, in both examples', async () => {
+  it('shows in the guide a call to a public demo church that answers with a key, in every example', async () => {
     const guide = await (await fetch(`${server.url}/portal/guide`)).text();
     const demo = JSON.parse(fs.readFileSync(DEMO_DATA_FILE, 'utf8')) as { churches: { slug: string; isPublic: boolean }[] };
     const publicSlugs = demo.churches.filter((church) => church.isPublic).map((church) => church.slug);
 
     const blocks = [...guide.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((match) => decodeHtml(match[1]));
-    expect(blocks).toHaveLength(2);
+    // curl, server-side JavaScript, and the calendar feed a church website serves.
+    expect(blocks).toHaveLength(3);
     const urls = blocks.map((block) => /https?:\/\/[^\s"']+\/api\/public\/v1\/churches\/[^\s"']+/.exec(block)?.[0]);
     expect(urls[0]).toBeDefined();
     expect(urls[1]).toBe(urls[0]);
+    expect(urls[2]).toBe(urls[0]);
     const url = new URL(urls[0]!);
     const slug = /^\/api\/public\/v1\/churches\/([^/]+)\/events$/.exec(url.pathname)?.[1];
     expect(publicSlugs).toContain(slug);
@@ -167,7 +169,7 @@ describeWith(['chromium'], "the guide's examples in headless Chromium", () => {
       try {
         await page.goto(`${server.url}/portal/guide`);
         const blocks = page.locator('pre');
-        expect(await blocks.count()).toBe(2);
+        expect(await blocks.count()).toBe(3);
         for (const block of await blocks.all()) {
           const size = await block.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
           expect(size.scroll, `a code block at ${width} px`).toBeLessThanOrEqual(size.client);

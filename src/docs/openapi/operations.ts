@@ -1,6 +1,13 @@
 // The paths of the document, made from the endpoint tables: each endpoint's operation, parameters, headers and every status it can answer.
 import { type Problem, problems } from '../../../build/contract/problems.ts';
-import type { DocumentText, Endpoint, EndpointTable, LimitName, ParameterDocument } from '../../http/endpoint.ts';
+import {
+  type DocumentText,
+  type Endpoint,
+  type EndpointTable,
+  JSON_MEDIA_TYPE,
+  type LimitName,
+  type ParameterDocument,
+} from '../../http/endpoint.ts';
 import { serviceProblems } from '../../http/problems.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import { bibleLimitPolicyName } from '../../limits/bible-limit.ts';
@@ -16,6 +23,7 @@ export type AnyTable = EndpointTable<unknown, unknown>;
 const RESPONSE_TEXT: Readonly<Record<number, string>> = {
   400: 'A parameter is malformed or out of bounds; `parameter` names it.',
   401: 'No key, a key of the wrong shape, or a key that is unknown or revoked.',
+  406: 'The `Accept` header asked for none of the media types this endpoint offers; `detail` lists them.',
   500: 'The service failed; the failure is logged.',
 };
 
@@ -71,6 +79,7 @@ function operation(parts: DocumentParts, table: AnyTable, endpoint: Endpoint<unk
     ...cors,
     ...limitHeaders,
     ...(about.precompressed ? encodingHeaders() : {}),
+    ...(table.negotiates ? { Vary: { schema: { type: 'string', const: 'Accept' } } } : {}),
   };
   const problemHeaders = { ...cors, ...limitHeaders, ...(cache.onProblems ? cacheControl : {}) };
   const media = about.examples === undefined ? { example: documented(about.example, config) } : { examples: about.examples };
@@ -78,12 +87,14 @@ function operation(parts: DocumentParts, table: AnyTable, endpoint: Endpoint<unk
     '200': {
       description: about.responses?.[200] ?? about.summary,
       headers: okHeaders,
-      content: { 'application/json': { schema: components.ref(about.body), ...media } },
+      content: { [JSON_MEDIA_TYPE]: { schema: components.ref(about.body), ...media }, ...alternativesContent(endpoint, config) },
     },
   };
   if (cache.etag) responses['304'] = { description: 'Not modified: If-None-Match matched the ETag.', headers: okHeaders };
 
   const answered: Problem[] = [...(table.problems ?? []), ...(about.problems ?? [])];
+  if (table.negotiates)
+    answered.push(serviceProblems.notAcceptable([JSON_MEDIA_TYPE, ...(endpoint.alternatives ?? []).map((other) => other.mediaType)]));
   // A parameter of the path that cannot be percent-decoded: the HTTP layer's own 400.
   if (endpoint.params?.length) answered.push(problems.malformedRequest(400, "Failed to decode param '%E0%A4%A'"));
   const text: Record<number, string> = {};
@@ -163,6 +174,22 @@ function documented<T>(value: T | ((settings: OpenApiConfig) => T), config: Open
 function documented(value: DocumentText | undefined, config: OpenApiConfig): string | undefined;
 function documented(value: unknown, config: OpenApiConfig): unknown {
   return typeof value === 'function' ? value(config) : value;
+}
+
+/**
+ * The 200's other media types, chosen by Accept: a JSON one (JSON-LD) as an object, a text one
+ * (iCalendar) as a string, each with its real example.
+ */
+function alternativesContent(endpoint: Endpoint<unknown, unknown>, config: OpenApiConfig): Json {
+  const content: Json = {};
+  for (const other of endpoint.alternatives ?? []) {
+    const isJson = other.mediaType.endsWith('+json');
+    content[other.mediaType] = {
+      schema: isJson ? { type: 'object', description: other.description } : { type: 'string', description: other.description },
+      example: documented(other.example, config),
+    };
+  }
+  return content;
 }
 
 /** A file of the tree is sent in the best stored encoding the client accepts. */

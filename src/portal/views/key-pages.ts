@@ -80,6 +80,16 @@ if (!response.ok) {
   throw new Error(\`\${response.status}: \${problem.detail}\`);
 }
 const events = await response.json();</code></pre>
+<h2>A calendar feed for your visitors</h2>
+<p>Ask for <code>Accept: text/calendar</code> and the events endpoint answers an iCalendar of the same events. Serve it from your own website's server at an address of yours: visitors subscribe to that address in their calendar app, and the key never leaves your server. A route in a Node.js server (Express):</p>
+<pre tabindex="0" aria-label="Calendar feed example"><code>app.get('/events.ics', async (req, res) => {
+  const response = await fetch('${url}', {
+    headers: { Authorization: \`Bearer \${process.env.CHURCH_API_KEY}\`, Accept: 'text/calendar' },
+  });
+  if (!response.ok) return res.status(502).end();
+  res.type('text/calendar').set('Cache-Control', 'public, max-age=900').send(await response.text());
+});</code></pre>
+<p>Link to it as <code>webcal://your-site.example/events.ics</code>. For search engines, <code>Accept: application/ld+json</code> on the profile and the events answers schema.org data to put in a <code>&lt;script type="application/ld+json"&gt;</code> of your pages.</p>
 <h2>Why a key never goes into browser code</h2>
 <p>Anything sent to a browser can be read by whoever uses it: the page's source, its network requests, the developer tools. A key in browser code is a key published, and anyone could then spend your limit (120 requests a minute) or get the key revoked. Call the API from your server, and give your pages only what they need.</p>
 <p>If a key has leaked, <a href="${PORTAL_PATH}/keys">revoke it</a> and create another. Errors are described on the <a href="/docs/problems">error types page</a>.</p>`;
