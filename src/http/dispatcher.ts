@@ -9,10 +9,11 @@ import type { PreparedJson } from './cache.ts';
 import type { TrustProxy } from './client-address.ts';
 import { clientAddress } from './client-address.ts';
 import { isPreflight, preflightHeaders } from './cors.ts';
-import type { Body, CachePolicy, CorsPolicy, LimitName, QueryParameter, ServedTable } from './endpoint.ts';
+import type { Body, CachePolicy, CorsPolicy, Exchange as HandedExchange, LimitName, QueryParameter, ServedTable } from './endpoint.ts';
 import { problemForError, writeProblem } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { ApiError } from './problem.ts';
+import { serviceProblems } from './problems.ts';
 import { writeAnswer } from './respond.ts';
 
 /** What authenticating a request's key decided (src/keys/auth.ts makes it). */
@@ -66,6 +67,8 @@ interface Route {
   /** Null when the endpoint reads no query parameter. */
   readers: readonly QueryParameter[] | null;
   answer: (request: { loaded: unknown; query: Record<string, unknown>; params: Readonly<Record<string, string>> }) => Body | Promise<Body>;
+  /** An exchange endpoint's (POST, its own body and answer); `answer` is then never called. */
+  exchange?: (exchange: HandedExchange) => Promise<void>;
 }
 
 /** One request on its way: what its access line says, and the headers every answer to it starts with. */
@@ -139,6 +142,21 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
         quiet: endpoint.quiet === true,
         readers: query.length === 0 ? null : query,
         answer: (request) => endpoint.answer(request, deps),
+      });
+    }
+    for (const endpoint of table.exchanges ?? []) {
+      if ((endpoint.limit ?? limit) === 'key' && !space.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      register(endpoint.path, {
+        space,
+        names: [],
+        limit: endpoint.limit,
+        cache: table.cache,
+        quiet: false,
+        readers: null,
+        answer: () => {
+          throw new Error(`${endpoint.path} is an exchange endpoint`);
+        },
+        exchange: (exchange) => endpoint.exchange(exchange, deps),
       });
     }
   }
@@ -218,6 +236,19 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       });
     });
 
+  /** An exchange endpoint's own limiter, then the exchange handed over with the leading headers set on the response. */
+  const handOver = (x: Exchange, exchange: (exchange: HandedExchange) => Promise<void>) =>
+    attempt(x, () => {
+      const limit = x.route?.limit;
+      then(x, limit === undefined || count(x, limit), (passed) => {
+        if (!passed) return;
+        const { leading, res } = x;
+        for (let i = 0; i < leading.length; i += 2) res.setHeader(leading[i] as string, leading[i + 1] as string);
+        res.setHeader('Cache-Control', (x.route as Route).cache.cacheControl);
+        then(x, exchange({ req: x.req, res, requestId: x.requestId, address: x.ip }), noHandler);
+      });
+    });
+
   return (req, res) => {
     const started = performance.now();
     const requestId = requestIdFor(req.headers['x-request-id']);
@@ -248,6 +279,13 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       return;
     }
     x.leading = ['X-Request-Id', requestId, ...space.corsHeaders];
+    const exchange = route?.exchange;
+    if (exchange !== undefined) {
+      if (req.method !== 'POST') return refuse(x, serviceProblems.postOnly(req.method));
+      if (space.key || space.limit) then(x, guard(x, space), (passed) => passed && handOver(x, exchange));
+      else handOver(x, exchange);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       if (space.cors && isPreflight(req)) {
         res.writeHead(204, [...x.leading, ...preflightHeaders(space.cors, req)]);
