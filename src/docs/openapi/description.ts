@@ -16,7 +16,7 @@ import { CHURCH_CACHE_CONTROL } from '../../http/cache-policy.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import type { OpenApiConfig } from './types.ts';
 
-/** Markdown, as Swagger UI and generated clients' READMEs render it. */
+/** Markdown, as the /docs page (Scalar) and generated clients' READMEs render it. */
 export function documentDescription(config: OpenApiConfig): string {
   const base = config.publicBaseUrl;
   const versions = versionManifest.versions.map((version) => `\`${version.lang}\` ${version.code} (${version.name})`).join(', ');
