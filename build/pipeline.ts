@@ -20,6 +20,7 @@ import { compressedCopies } from './writers/compress.ts';
 import { databaseBuildHash } from './writers/database.ts';
 import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH, placeholderWarnings } from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
+import { PAGES_ROUTES_PATH, PAGES_WORKER_PATH } from './writers/pages-worker.ts';
 import { treeIndex } from './writers/static-tree.ts';
 import type { OutputFile } from './writers/types.ts';
 import { verseOfTheDayFeed } from './writers/verse-of-the-day-feed.ts';
@@ -71,6 +72,8 @@ export const REPLACED_ENTRIES = [
   NGINX_MAPS_PATH,
   staticPaths.redirects,
   HEADERS_PATH,
+  PAGES_WORKER_PATH,
+  PAGES_ROUTES_PATH,
 ] as const;
 
 /**

@@ -14,6 +14,11 @@ export interface Config {
   databasePath: string;
   /** PostgreSQL instead of the SQLite file (DATABASE_URL), for several instances sharing one database. */
   postgres?: PostgresConfig;
+  /**
+   * SQLite only: how long a request waits for another process's write lock (an import, the CLI),
+   * retrying on timers so the event loop never waits; past it, 503 database-unavailable.
+   */
+  databaseLockWaitMs: number;
   /** Load the fictional demo churches into an empty database at start; off unless asked for (`npm start` asks). */
   demoData: boolean;
   /** The static Bible tree written by `npm run build:bible`. */
@@ -40,7 +45,7 @@ export interface Config {
   invalidKeyLimitPerMinute: number;
   /** Redis URL of the shared rate-limit store; unset means an in-process store. */
   redisUrl?: string;
-  /** A rate-limit store call that takes longer fails open (the request passes, the outage is logged). */
+  /** A rate-limit store call that takes longer fails: the request is counted in this instance instead (the outage is logged). */
   limitStoreTimeoutMs: number;
   /** Open connections the HTTP server accepts at once; past it, new sockets are closed at once. */
   maxConnections: number;
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: host(env.HOST),
     databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(root, env.DATABASE_PATH || 'var/church.sqlite'),
     postgres: postgres(env),
+    databaseLockWaitMs: integer(env, 'DATABASE_LOCK_WAIT_MS', 1_000, 0, 60_000),
     demoData: boolean(env, 'DEMO_DATA', false),
     biblePublicDir: path.resolve(root, env.BIBLE_PUBLIC_DIR || defaultOutputs.publicDir),
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),

@@ -7,6 +7,7 @@ import type { ChurchRepository } from './church/repository.ts';
 import { createSqliteChurchRepository } from './church/sqlite-repository.ts';
 import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
+import { DEFAULT_LOCK_WAIT_MS, waitingForLocks } from './db/lock-wait.ts';
 import type { Db } from './db/open.ts';
 import { pingDatabase } from './db/ping.ts';
 import type { PostgresDatabase } from './db/postgres/database.ts';
@@ -45,19 +46,34 @@ export interface Storage {
  */
 export async function openStorage(config: Readonly<Config>, logger?: Logger, applicationName = 'church-api'): Promise<Storage> {
   const connected = await connectDatabase(config, logger, applicationName);
-  return connected.backend === 'postgres' ? postgresStorage(connected.db) : sqliteStorage(connected.db, logger);
+  return connected.backend === 'postgres'
+    ? postgresStorage(connected.db)
+    : sqliteStorage(connected.db, { logger, lockWaitMs: config.databaseLockWaitMs });
 }
 
-/** The repositories over an open, migrated SQLite database; close() closes it. */
-export function sqliteStorage(db: Db, logger?: Logger): Storage {
+export interface SqliteStorageOptions {
+  /** Where a "last used" write that met a lock is reported. */
+  logger?: Logger;
+  /** How long a call waits, off the event loop, for another connection's lock (DATABASE_LOCK_WAIT_MS); default 1 s. */
+  lockWaitMs?: number;
+}
+
+/**
+ * The repositories over an open, migrated SQLite database; close() closes it. A call that meets
+ * another connection's lock is retried on timers for up to `lockWaitMs`, then fails with
+ * StorageUnavailableError (db/lock-wait.ts): with the service's busy_timeout of 0, no call waits on
+ * the event loop.
+ */
+export function sqliteStorage(db: Db, { logger, lockWaitMs = DEFAULT_LOCK_WAIT_MS }: SqliteStorageOptions = {}): Storage {
   const ping = pingDatabase(db);
+  const waiting = <R extends object>(repository: R) => waitingForLocks(repository, lockWaitMs);
   return {
     backend: 'sqlite',
-    churches: createSqliteChurchRepository(db),
-    accounts: createSqliteAccountRepository(db, { logger }),
-    sessions: createSqliteSessionRepository(db),
-    tokens: createSqliteTokenRepository(db),
-    credentials: createSqliteCredentialRepository(db),
+    churches: waiting(createSqliteChurchRepository(db)),
+    accounts: waiting(createSqliteAccountRepository(db, { logger })),
+    sessions: waiting(createSqliteSessionRepository(db)),
+    tokens: waiting(createSqliteTokenRepository(db)),
+    credentials: waiting(createSqliteCredentialRepository(db)),
     async ping() {
       ping();
     },

@@ -76,6 +76,8 @@ describe('configuration from the environment', () => {
     ['BIBLE_PASSAGE_MAX_VERSES', '0'],
     ['BIBLE_SEARCH_QUEUE', '-1'],
     ['LIMIT_STORE_TIMEOUT_MS', '0'],
+    ['DATABASE_LOCK_WAIT_MS', '-1'],
+    ['DATABASE_LOCK_WAIT_MS', '60001'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
@@ -101,16 +103,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://api:se cret@db internal/church' })).not.toThrow(/se cret/);
   });
 
-  it('sets explicit connection limits and a short rate-limit store timeout, refusing a header timeout longer than the request timeout', () => {
+  it('sets explicit connection limits, a short lock wait and rate-limit store timeout, refusing a header timeout longer than the request timeout', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
+      databaseLockWaitMs: 1_000,
       limitStoreTimeoutMs: 100,
       maxConnections: 1_000,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
     });
-    expect(loadConfig({ MAX_CONNECTIONS: '200', LIMIT_STORE_TIMEOUT_MS: '50' })).toMatchObject({
+    expect(loadConfig({ MAX_CONNECTIONS: '200', LIMIT_STORE_TIMEOUT_MS: '50', DATABASE_LOCK_WAIT_MS: '0' })).toMatchObject({
+      databaseLockWaitMs: 0,
       maxConnections: 200,
       limitStoreTimeoutMs: 50,
     });

@@ -64,9 +64,13 @@ export function compressionSettings(bytes: number, options: CompressOptions = {}
   };
 }
 
-/** The files that get compressed copies: the JSON bodies, and the verse-of-the-day feeds (XML text, 0.3-0.5 MB each). */
+/**
+ * The files that get compressed copies: the JSON bodies, and the verse-of-the-day feeds (XML text,
+ * 0.3-0.5 MB each). Not the hosts' own configuration at the root of the folder (`_routes.json`),
+ * which no client asks for.
+ */
 function compressible(path: string): boolean {
-  return path.endsWith('.json') || path.endsWith('.rss');
+  return path.includes('/') && (path.endsWith('.json') || path.endsWith('.rss'));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../contract/http-policy.ts';
 import { staticPaths } from '../contract/layout.ts';
 import { type Problem, problemBody, problems } from '../contract/problems.ts';
+import { pagesWorker } from './pages-worker.ts';
 import type { OutputFile } from './types.ts';
 
 /**
@@ -119,6 +120,7 @@ export function hostRewrites(options: HostRewriteOptions): OutputFile[] {
     { path: staticPaths.nginx, content: nginxServer() },
     { path: staticPaths.redirects, content: redirects(langs, options.origin) },
     { path: HEADERS_PATH, content: netlifyHeaders() },
+    ...pagesWorker(langs, options.origin),
     ...problemFiles(langs, options.publicBaseUrl),
   ];
 }
@@ -308,10 +310,13 @@ function redirectPath(route: BibleRoute): string {
 }
 
 /**
- * Netlify-style `_redirects`, from the Bible's routes: the files of the tree without a language
- * and the routes only the service answers (proxied) first; then per language the rules with
- * `lang=<code>`, then a catch-all `lang=:lang` answering 400, then the rules without `lang`
- * (default language). Paths there are case-sensitive, so each abbreviation and USFM code is listed
+ * Netlify-style `_redirects`, from the Bible's routes. Netlify applies the first rule that matches
+ * (checked with its own parser and matcher, test/build/writers/netlify-redirects.test.ts), so the
+ * order says which error wins, as the service's checks do (lang, then book): the files of the
+ * tree without a language and the routes only the service answers (proxied) first; then per
+ * language the rules with `lang=<code>` followed by that language's unknown-book 404; then a
+ * catch-all `lang=:lang` answering 400; then the rules without `lang` (default language) and its
+ * unknown-book 404. Paths there are case-sensitive, so each abbreviation and USFM code is listed
  * as written, lower- and upper-case.
  */
 function redirects(langs: readonly Lang[], origin: string): string {
@@ -339,18 +344,21 @@ function redirects(langs: readonly Lang[], origin: string): string {
         ),
       );
     });
-  for (const lang of langs) lines.push(`# lang=${lang}`, ...rules(lang, `lang=${lang}`), '');
+  /** An unknown book (or a spelling the language does not have) in `lang`: its 404, before any broader rule. */
+  const unknownBook = (lang: Lang, query: string): string[] =>
+    byLang
+      .filter((route) => route.path.includes('{abbr}'))
+      .map((route) => `${redirectPath(route)}${query ? `  ${query}` : ''}  /${errorPaths.unknownBook(lang)}  404`);
+  for (const lang of langs) {
+    lines.push(`# lang=${lang}, then its unknown book.`, ...rules(lang, `lang=${lang}`), ...unknownBook(lang, `lang=${lang}`), '');
+  }
   lines.push(
     '# Any other lang is a 400.',
     ...byLang.map((route) => `${redirectPath(route)}  lang=:lang  /${errorPaths.unknownLang}  400`),
     '',
-    `# No lang: the default, ${langs[0]}.`,
+    `# No lang: the default, ${langs[0]}, then its unknown book.`,
     ...rules(langs[0], ''),
-    '',
-    '# Unknown book, or chapter not in the book (its file does not exist).',
-    ...byLang
-      .filter((route) => route.path.includes('{abbr}'))
-      .map((route) => `${redirectPath(route)}  /${errorPaths.unknownBook(langs[0])}  404`),
+    ...unknownBook(langs[0], ''),
     '',
   );
   return lines.join('\n');

@@ -19,6 +19,12 @@ export interface PostgresTestServer {
   query<Row extends pg.QueryResultRow = pg.QueryResultRow>(name: string, sql: string, values?: unknown[]): Promise<Row[]>;
   /** Stops the server (fast shutdown: connections are cut), keeping its data; `start` brings it back on the same port. */
   halt(): Promise<void>;
+  /**
+   * SIGSTOP to the server and every process it started (the backends of open connections): a hung
+   * server, which keeps its connections and accepts new ones but answers nothing. `resume` continues them.
+   */
+  pause(): void;
+  resume(): void;
   start(): Promise<void>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
@@ -86,9 +92,15 @@ export async function startPostgresServer(initdb: string): Promise<PostgresTestS
   }
 
   let running = true;
+  let paused: number[] = [];
+  /** A paused server would never see pg_ctl's signal: continued before it is stopped. */
+  const continuePaused = () => {
+    for (const pid of paused.splice(0)) process.kill(pid, 'SIGCONT');
+  };
   const stopNow = () => {
     if (!running) return;
     running = false;
+    continuePaused();
     try {
       pgCtl(['-m', 'immediate', '-w', 'stop']);
     } catch {
@@ -128,9 +140,15 @@ export async function startPostgresServer(initdb: string): Promise<PostgresTestS
     },
     query,
     async halt() {
+      continuePaused();
       pgCtl(['-m', 'fast', '-w', 'stop']);
       running = false;
     },
+    pause() {
+      paused = serverProcesses(dataDir);
+      for (const pid of paused) process.kill(pid, 'SIGSTOP');
+    },
+    resume: continuePaused,
     async start() {
       startOn(port);
       running = true;
@@ -140,6 +158,25 @@ export async function startPostgresServer(initdb: string): Promise<PostgresTestS
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The postmaster (first line of postmaster.pid) and its child processes, from /proc. */
+function serverProcesses(dataDir: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // The parent id is the fourth field, after the command name in parentheses (which may hold spaces).
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 /** The `postgres` user when this process is root (initdb refuses root), after giving it `dir`; undefined otherwise. */

@@ -16,6 +16,12 @@ export const commands: readonly (CliCommand | DatabaseFileCommand)[] = [
 ];
 
 const HELP = new Set(['help', '--help', '-h']);
+/**
+ * How long a command waits for another process's write lock on the SQLite database (on timers, as
+ * the service does): an operator's command has no other requests to answer, so it waits as long
+ * as SQLite's own busy timeout used to, unless DATABASE_LOCK_WAIT_MS asks for longer.
+ */
+const CLI_LOCK_WAIT_MS = 5_000;
 
 /** How the usage lines name the CLI: the checkout's npm script; the binary passes `church-api cli`. */
 export const NPM_INVOCATION = 'npm run cli --';
@@ -48,7 +54,11 @@ export async function runCli(
   }
   const config = loadConfig(env);
   if ('database' in command) return refusalsAsExitCode(() => command.run(args, { config, print }), printError);
-  const storage = await openStorage(config, undefined, 'church-api-cli');
+  const storage = await openStorage(
+    { ...config, databaseLockWaitMs: Math.max(config.databaseLockWaitMs, CLI_LOCK_WAIT_MS) },
+    undefined,
+    'church-api-cli',
+  );
   try {
     return await refusalsAsExitCode(() => command.run(args, createCliContext(config, storage, print)), printError);
   } finally {

@@ -1,11 +1,11 @@
 // Backups of the church database: an online copy while the service runs, and the checks and swap of a restore.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { databaseInUse } from './in-use.ts';
 import { readMigrations, schemaVersion } from './migrate.ts';
 import { defaultMigrationsDir } from './open.ts';
+import { createTemporaryBeside, removeStaleTemporaries } from './temporary-files.ts';
 
 /** What a database file holds, as far as a backup or a restore needs to say. */
 export interface DatabaseFileInfo {
@@ -25,21 +25,23 @@ export class DatabaseFileError extends Error {
 /**
  * Copies the database at `source` to `target` with SQLite's online backup API: a consistent
  * snapshot even while the service reads and writes it (WAL mode; the copy includes what the WAL
- * holds). Written to a temporary file beside `target`, checked, made owner-only (it holds key
- * fingerprints), then moved into place: a failed backup never leaves a half file under `target`.
- * An existing `target` is refused unless `overwrite`.
+ * holds). Written to a temporary file beside `target`, owner-only from the start (it holds key
+ * fingerprints and password hashes), checked, then moved into place: a failed backup never leaves
+ * a half file under `target`. Temporary files that killed runs left in that folder are removed
+ * first. An existing `target` is refused unless `overwrite`.
  *
  * @example const info = await backupDatabase('var/church.sqlite', '/backups/church-2025-01-01.sqlite');
  */
 export async function backupDatabase(source: string, target: string, { overwrite = false } = {}): Promise<DatabaseFileInfo> {
   if (!fs.existsSync(source)) throw new DatabaseFileError(`There is no database at ${source} (DATABASE_PATH).`);
   if (!overwrite && fs.existsSync(target)) throw new DatabaseFileError(`${target} exists; give --force to replace it.`);
-  const temporary = temporaryBeside(target);
-  const db = new Database(source, { fileMustExist: true });
+  removeStaleTemporaries(path.dirname(target));
+  const temporary = createTemporaryBeside(target);
+  let db: Database.Database | undefined;
   try {
+    db = new Database(source, { fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     await db.backup(temporary);
-    fs.chmodSync(temporary, 0o600);
     selfContained(temporary);
     const info = inspectDatabaseFile(temporary);
     if (overwrite) fs.renameSync(temporary, target);
@@ -47,7 +49,7 @@ export async function backupDatabase(source: string, target: string, { overwrite
     else linkInto(temporary, target);
     return info;
   } finally {
-    db.close();
+    db?.close();
     for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(temporary + suffix, { force: true });
   }
 }
@@ -105,13 +107,10 @@ export function restoreDatabase(file: string, target: string, now = new Date()):
   const info = inspectDatabaseFile(file);
   if (fs.existsSync(target) && databaseInUse(target)) throw new DatabaseFileError(inUseMessage(target));
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const temporary = temporaryBeside(target);
+  removeStaleTemporaries(path.dirname(target));
+  const temporary = createTemporaryBeside(target);
   try {
-    fs.copyFileSync(file, temporary);
-    fs.chmodSync(temporary, 0o600);
-    const handle = fs.openSync(temporary, 'r+');
-    fs.fsyncSync(handle);
-    fs.closeSync(handle);
+    copyInto(file, temporary);
     if (!fs.existsSync(target)) {
       fs.renameSync(temporary, target);
       return { info };
@@ -154,8 +153,26 @@ function selfContained(file: string): void {
   }
 }
 
-function temporaryBeside(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+/**
+ * Copies `source` into the existing file `destination`, keeping the destination's mode (0600),
+ * then syncs it to disk. fs.copyFileSync would give it the source's mode.
+ */
+function copyInto(source: string, destination: string): void {
+  const from = fs.openSync(source, 'r');
+  const to = fs.openSync(destination, 'r+');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      const read = fs.readSync(from, buffer, 0, buffer.length, null);
+      if (read === 0) break;
+      let written = 0;
+      while (written < read) written += fs.writeSync(to, buffer, written, read - written);
+    }
+    fs.fsyncSync(to);
+  } finally {
+    fs.closeSync(from);
+    fs.closeSync(to);
+  }
 }
 
 function linkInto(temporary: string, target: string): void {

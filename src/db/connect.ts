@@ -44,7 +44,11 @@ async function connectPostgres(settings: PostgresSettings, logger: Logger | unde
 
 function openSqlite(file: string): Db {
   try {
-    return openDatabase(file);
+    const db = openDatabase(file);
+    // Never wait for another process's lock inside a call: better-sqlite3 would stop the event loop
+    // for the whole wait. The repositories retry on timers instead (lock-wait.ts, src/storage.ts).
+    db.pragma('busy_timeout = 0');
+    return db;
   } catch (error) {
     if (error instanceof MigrationError) {
       // Not the setting's fault, but the same one-line refusal: the operator reads what failed and that nothing changed.

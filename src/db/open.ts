@@ -17,6 +17,7 @@ export function openDatabase(file: string, migrationsDir = defaultMigrationsDir(
   // WAL: readers never wait for the writer, and a crash mid-write leaves the last commit intact.
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
+  // Migrations may wait for another process's write; the service then turns waiting off (connect.ts).
   db.pragma('busy_timeout = 5000');
   try {
     applyMigrations(db, migrationsDir);

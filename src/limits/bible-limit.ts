@@ -22,8 +22,8 @@ export interface BibleLimitDependencies {
 export interface BibleLimit {
   /**
    * Counts one request from `address` (the client address as req.ip gives it). Undefined when
-   * the limit is off or its store failed (the request passes, as a Redis outage must not take the
-   * Bible down; the failure is logged as the other limiters log theirs).
+   * the limit is off. When Redis fails or is too slow, counted in this instance (logged as the
+   * other limiters log it): an outage neither takes the Bible down nor lifts the limit.
    */
   count(address: string): Promise<LimitOutcome | undefined>;
 }
@@ -41,7 +41,6 @@ export function createBibleLimit(services: BibleLimitDependencies): BibleLimit {
     limit,
     policyName: bibleLimitPolicyName(limit),
     store: services.limitStores.bible,
-    // The Bible is public and cheap to serve from the static tree: a Redis outage must not take it down.
     logger: limiterLogger(services.logger, 'bible'),
   });
   return {

@@ -1,4 +1,4 @@
-// A rate-limit store whose every call ends within a timeout: a hung Redis makes the limiters fail open, logged once per interval.
+// A rate-limit store whose every call ends within a timeout: with a hung Redis the limiters count per instance, logged once per interval.
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import type { Logger } from '../http/logger.ts';
 
@@ -9,7 +9,7 @@ export const OUTAGE_BACKOFF_MS = 1_000;
 
 /**
  * A store call that failed or took too long. The outage reporter has already logged it (or is
- * within its interval), so a limiter lets the request pass without logging it again.
+ * within its interval), so a limiter counts the request in this instance without logging it again.
  */
 export class LimitStoreUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -47,8 +47,8 @@ export function createOutageReporter(logger: Logger, intervalMs = OUTAGE_LOG_INT
 
 /**
  * Wraps `store` so that get, increment, decrement and resetKey settle within `timeoutMs`:
- * past it (or on any error) they reject with LimitStoreUnavailable, which the limiters
- * (passOnStoreError) turn into "let the request through". The late reply is ignored. For a
+ * past it (or on any error) they reject with LimitStoreUnavailable, on which the limiters count
+ * in this instance (window-limiter.ts, local-counts.ts). The late reply is ignored. For a
  * second after a failure, calls fail at once without asking the store.
  */
 export function boundedStore(store: Store, timeoutMs: number, outage: OutageReporter): Store {
@@ -81,7 +81,7 @@ async function withTimeout<T>(operation: string, run: () => Promise<T> | T, time
   try {
     return await Promise.race([Promise.resolve().then(run), timedOut]);
   } catch (error) {
-    outage.report(error, `rate-limit store ${operation} failed; limits fail open (let requests through) until it answers again`);
+    outage.report(error, `rate-limit store ${operation} failed; limits count in each instance until it answers again`);
     throw new LimitStoreUnavailable(`rate-limit store ${operation} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });

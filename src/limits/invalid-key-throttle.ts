@@ -30,8 +30,9 @@ export interface InvalidKeyThrottle {
  * Only failures are looked at: nothing is read or counted for a request whose key turns out
  * valid, so a valid key is served whatever other requests from its address sent (decisions.md),
  * and bursts of valid requests, however concurrent, can never trip it. A store that fails or does
- * not answer lets the request have its 401 (logged by the store). Built by the composition root
- * and handed to key auth (keys/auth.ts), which sends every refusal through it.
+ * not answer is logged, and the failures are counted in this instance meanwhile (the throttle
+ * holds per instance). Built by the composition root and handed to key auth (keys/auth.ts), which
+ * sends every refusal through it.
  */
 export function createInvalidKeyThrottle(services: InvalidKeyThrottleDependencies): InvalidKeyThrottle {
   const limit = services.config.invalidKeyLimitPerMinute;

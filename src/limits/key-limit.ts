@@ -22,7 +22,8 @@ export interface KeyLimitDependencies {
 export interface KeyLimit {
   /**
    * Counts one request of the key whose opaque rate-limit value is `rateLimitKey` (KeyAuthLocals).
-   * Undefined when the store failed: the request passes, as a Redis outage must not take the API down (logged).
+   * When Redis fails or is too slow, in this instance's own count (logged): the limit then holds
+   * per instance, and a Redis outage neither takes the API down nor lifts the limit.
    */
   count(rateLimitKey: string): Promise<LimitOutcome | undefined>;
 }

@@ -86,7 +86,7 @@ async function createRedisStores(url: string, timeoutMs: number, logger: Logger)
   // One reporter for the connection and every store: an outage is one log line per interval, not one per request.
   const outage = createOutageReporter(logger);
   client.on('error', (error: unknown) => {
-    if (started) outage.report(error, 'rate-limit Redis connection error; limits fail open until it is back');
+    if (started) outage.report(error, 'rate-limit Redis connection error; limits count in each instance until it is back');
   });
   try {
     await client.connect();

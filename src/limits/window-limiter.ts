@@ -1,34 +1,29 @@
-// Fixed-window counts over an express-rate-limit Store, the one mechanism under every limit and throttle; for the key and Bible limits, the draft-8 RateLimit headers.
+// Fixed-window counts over an express-rate-limit Store, the one mechanism under every limit and throttle (per instance when the store fails); for the key and Bible limits, the draft-8 RateLimit headers.
 import { createHash } from 'node:crypto';
 import type { Logger as LimiterLogger, Options, Store } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import type { Problem } from '../../build/contract/problems.ts';
+import { createLocalCounts } from './local-counts.ts';
+import type { WindowState } from './types.ts';
 
 export interface WindowCountsOptions {
   windowMs: number;
   /** Memory or Redis (bounded-store.ts); initialised here with windowMs, so one store per limiter. */
   store: Store;
-  /** Store errors: the request passes (fail open) and the error is logged here. */
+  /** Store errors: the request is counted in this instance instead (local-counts.ts), and the error is logged here. */
   logger: LimiterLogger;
-}
-
-/** One counting key in its window, as the store answered. */
-export interface WindowState {
-  /** Requests counted under the key in this window. */
-  totalHits: number;
-  /** Milliseconds to the window's end by the store's own clock (the whole window when the store does not say). */
-  msToReset: number;
 }
 
 /**
  * One limiter's counts in its store; every limit and throttle counts through one (the key and
  * Bible limits through createWindowCounter, the invalid-key and sign-in throttles directly).
- * None rejects: a store that fails or does not answer is logged and the request passes.
+ * None rejects: a store that fails or does not answer is logged, and the request is counted in
+ * this instance's own counts instead, so a limit still holds per instance (local-counts.ts).
  */
 export interface WindowCounts {
-  /** Counts one request under `key`: the state after it; undefined when the store failed. */
-  add(key: string): Promise<WindowState | undefined>;
-  /** The state of `key` without counting anything; undefined when nothing is counted under it, or the store failed. */
+  /** Counts one request under `key`: the state after it (this instance's count when the store failed). */
+  add(key: string): Promise<WindowState>;
+  /** The state of `key` without counting anything; undefined when nothing is counted under it. */
   peek(key: string): Promise<WindowState | undefined>;
   /** Takes back one request counted under `key` (it turned out not to be one the limiter counts). */
   takeBack(key: string): Promise<void>;
@@ -59,7 +54,7 @@ export interface LimitOutcome {
 
 /**
  * A count as the key limit and the Bible limit answer it: its headers, and past the limit the
- * problem `refuse` makes of the Retry-After value. Undefined stays undefined (the store failed).
+ * problem `refuse` makes of the Retry-After value. Undefined stays undefined (nothing counted).
  *
  * @example limitOutcome(await counter.count(key), (retryAfter) => serviceProblems.keyRateLimited(limit, retryAfter))
  */
@@ -71,8 +66,8 @@ export function limitOutcome(counted: WindowCount | undefined, refuse: (retryAft
 
 /** One limiter's counts, used by Express middleware and by the handlers in front of Express alike (key-limit.ts, bible-limit.ts). */
 export interface WindowCounter {
-  /** Counts one request under `key`; undefined when the store failed (the request passes; the error is logged). */
-  count(key: string): Promise<WindowCount | undefined>;
+  /** Counts one request under `key` (in this instance when the store failed; the error is logged). */
+  count(key: string): Promise<WindowCount>;
 }
 
 /**
@@ -86,31 +81,38 @@ export function createWindowCounts({ windowMs, store, logger }: WindowCountsOpti
     totalHits,
     msToReset: resetTime ? resetTime.getTime() - Date.now() : windowMs,
   });
+  // A store of this process (memory) holds the instance's counts already; a shared one (Redis) is followed here.
+  const local = createLocalCounts(windowMs);
+  const follows = store.localKeys !== true;
   return {
     async add(key) {
       try {
         const { totalHits, resetTime } = await store.increment(key);
-        return stateOf(totalHits, resetTime);
+        const shared = stateOf(totalHits, resetTime);
+        return follows ? local.follow(key, shared, 1) : shared;
       } catch (error) {
-        logger.error(error, 'rate-limit store error: the request passes without being counted');
-        return undefined;
+        logger.error(error, 'rate-limit store error: the request is counted in this instance only');
+        return local.add(key);
       }
     },
     async peek(key) {
       try {
         const info = await store.get?.(key);
         // rate-limit-redis reads an absent count as NaN: nothing counted.
-        return info === undefined || Number.isNaN(info.totalHits) ? undefined : stateOf(info.totalHits, info.resetTime);
+        const shared = info === undefined || Number.isNaN(info.totalHits) ? undefined : stateOf(info.totalHits, info.resetTime);
+        if (!follows) return shared;
+        return shared ? local.follow(key, shared, 0) : local.peek(key);
       } catch (error) {
-        logger.error(error, 'rate-limit store error: the request passes without the limit');
-        return undefined;
+        logger.error(error, 'rate-limit store error: the limit is read from this instance only');
+        return local.peek(key);
       }
     },
     async takeBack(key) {
+      local.takeBack(key);
       try {
         await store.decrement(key);
       } catch (error) {
-        logger.error(error, 'rate-limit store error: a count was not taken back');
+        logger.error(error, 'rate-limit store error: a count was not taken back in the store');
       }
     },
   };
@@ -121,7 +123,7 @@ const PARTITION_KEYS_KEPT = 10_000;
 
 /**
  * The counts express-rate-limit kept when configured as before (standardHeaders draft-8, no
- * legacy headers, passOnStoreError), with the same stores, counts and bytes in every header,
+ * legacy headers), with the same stores, counts and bytes in every header,
  * without its per-request work that only checks its own configuration (validations, debug
  * logging, a dozen awaits): a large share of the church profile's CPU per answer. One store call
  * per request (through createWindowCounts).
@@ -138,7 +140,6 @@ export function createWindowCounter(options: WindowCounterOptions): WindowCounte
   return {
     async count(key) {
       const state = await counts.add(key);
-      if (!state) return undefined;
       const { totalHits } = state;
       const resetSeconds = Math.max(0, Math.ceil(state.msToReset / 1000));
       const headers: [string, string][] = [

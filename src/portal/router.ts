@@ -1,11 +1,12 @@
 // The developer portal under /portal/: security headers, assets, sessions, CSRF, then the page groups, with HTML error pages.
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import type { AccountService } from '../accounts/service.ts';
 import { demoChurchSlug } from '../church/demo-data.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
+import { ApiError } from '../http/problem.ts';
 import { staticResources } from '../http/static-resources.ts';
 import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { resourcePath } from '../resources/resources.ts';
@@ -122,7 +123,7 @@ function portalHelmet(): RequestHandler {
 
 function portalSession({ config, portal, fingerprinter }: PortalRouterServices): RequestHandler {
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
-  return session({
+  const middleware = session({
     name: SESSION_COOKIE,
     // Derived from the key fingerprint secret (an HMAC of a fixed label), so there is no second secret to keep.
     secret: fingerprinter.fingerprint('portal session cookie signature v1'),
@@ -133,6 +134,14 @@ function portalSession({ config, portal, fingerprinter }: PortalRouterServices):
     unset: 'destroy',
     cookie: { path: PORTAL_PATH, httpOnly: true, sameSite: 'lax', secure: config.sessionCookieSecure, maxAge: idleMs },
   });
+  return (req, res, next) =>
+    middleware(req, res, (error?: unknown) => {
+      // The session could not be read (the database is locked or does not answer). express-session
+      // would then end it after the answer (no req.session, unset: 'destroy'): one more wait on the
+      // same database, and a developer signed out by an outage. Without an id it leaves it alone.
+      if (error) delete (req as { sessionID?: string }).sessionID;
+      next(error);
+    });
 }
 
 /** Assets are files: read only, whatever the pages behind them accept (a form post to one is 405, not 404). */
@@ -155,6 +164,7 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
       const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
       return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
     }
+    if (error instanceof ApiError && error.problem.status === 503) return unavailablePage(req, res, error, logger);
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
     if (status < 500)
@@ -168,4 +178,16 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
       500,
     );
   };
+}
+
+/**
+ * A condition of the server's that passes (the database locked by another process, or PostgreSQL
+ * not answering within its timeouts: StorageUnavailableError): 503 with the problem's Retry-After,
+ * as the API answers it, logged at warn. Nothing was changed, so the form can be sent again.
+ */
+function unavailablePage(req: Request, res: Response, error: ApiError, logger: Logger): void {
+  logger.warn({ requestId: res.locals.requestId, path: req.path, err: error }, error.warning ?? 'service unavailable');
+  for (const [name, value] of Object.entries(error.problem.headers ?? {})) res.setHeader(name, value);
+  const message = 'The portal cannot reach its database right now; nothing was changed. Try again in a few seconds.';
+  sendPage(req, res, 'Try again in a moment', errorPage('Try again in a moment', message), 503);
 }

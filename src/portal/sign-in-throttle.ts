@@ -24,10 +24,11 @@ export const FAILED_SIGN_INS_PER_CLIENT = 50;
 
 /**
  * Two limiters to put before the sign-in handler, the client's first. Each counts the attempt and
- * takes the count back when the handler answers below 400, so only failures (the handler's 401s)
- * count; past its limit a limiter answers 429 itself (counted, the handler never runs). The account
- * is counted whether or not it exists, so the throttle reveals no account. A store that fails lets
- * the attempt through (logged).
+ * takes the count back when the handler answers below 400 (or 5xx), so only failures (the
+ * handler's 401s) count; past its limit a limiter answers 429 itself (counted, the handler never
+ * runs). The account is counted whether or not it exists, so the throttle reveals no account. A
+ * store that fails or is too slow (Redis) is logged, and the attempts are counted in this instance
+ * meanwhile: the throttle holds per instance (limits/local-counts.ts).
  */
 export function createSignInThrottle(services: SignInThrottleDependencies): RequestHandler[] {
   const { limitStores, logger } = services;
@@ -66,9 +67,9 @@ function failureLimiter({
   return async (req, res, next) => {
     const key = keyOf(req);
     const state = await counts.add(key);
-    if (!state) return next();
     res.once('finish', () => {
-      if (res.statusCode < 400) void counts.takeBack(key);
+      // Only refusals count: a sign-in that worked, or one the server could not decide (a 503), is taken back.
+      if (res.statusCode < 400 || res.statusCode >= 500) void counts.takeBack(key);
     });
     if (state.totalHits > limit) return tooManyAttempts(req, res, state.msToReset);
     next();

@@ -32,13 +32,22 @@ export function currentDeveloper(res: { locals: Record<string, unknown> }): Deve
 
 /**
  * Signs the developer in with a new session id (no id known before sign-in stays valid, so a
- * planted cookie cannot be ridden), carrying nothing over from the old session.
+ * planted cookie cannot be ridden), carrying nothing over from the old session. The session's
+ * CSRF token is made now, so the pages that follow change nothing in it and write no session row.
  */
 export function startSignedInSession(req: Request, developerId: number): Promise<void> {
+  const previous = { id: req.sessionID, session: req.session };
   return new Promise((resolve, reject) => {
     req.session.regenerate((error: unknown) => {
-      if (error) return reject(error);
+      if (error) {
+        // The old session could not be ended (the database is locked or down), yet express-session made
+        // a new one: keep the old one instead, so the error page leaves the visitor's form valid to send again.
+        req.sessionID = previous.id;
+        req.session = previous.session;
+        return reject(error);
+      }
       req.session.developerId = developerId;
+      req.csrfToken?.();
       req.session.save((saveError: unknown) => (saveError ? reject(saveError) : resolve()));
     });
   });

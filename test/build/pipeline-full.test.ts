@@ -12,7 +12,9 @@ import { staticPaths } from '../../build/contract/layout.ts';
 import Database from '../../build/contract/sqlite-driver.ts';
 import { counterparts, VerseAlignment, VerseMapSchema } from '../../build/contract/verse-map.ts';
 import { type BuildOptions, type BuildResult, buildBible } from '../../build/pipeline.ts';
+import { DEFAULT_ORIGIN } from '../../build/writers/host-rewrites.ts';
 import { type SearchDocument, searchOptions } from '../../build/writers/search-options.ts';
+import { netlifyCases, netlifyHost, netlifyMismatches } from '../helpers/netlify-host.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
 import { staticHost } from '../helpers/static-host.ts';
 
@@ -176,6 +178,15 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
     )) {
       expect(existsSync(join(options.publicDir!, rule.to.slice(1))), rule.to).toBe(true);
     }
+  });
+
+  it("writes _redirects that Netlify's own parser reads without error and its matcher answers as the service does: all 66 books in every language and case, each language's unknown book, an unknown lang", async () => {
+    const host = await netlifyHost(options.publicDir!);
+    expect(host.errors).toEqual([]);
+    const cases = netlifyCases(options.publicDir!, DEFAULT_ORIGIN);
+    const books = new Set(cases.map((one) => /^api\/v1\/bible\/([a-z]{2}\/[A-Z0-9]{3})\//.exec(one.file ?? '')?.[1]).filter(Boolean));
+    expect(books.size).toBe(5 * 66);
+    expect(netlifyMismatches(host, cases)).toEqual([]);
   });
 
   it('writes the alignment: a verse map per language, each verse’s pivot verses in the database, the same passage each day in every language, and the feeds', async () => {

@@ -66,8 +66,8 @@ describeWith(['postgres', 'redis-server', 'nginx'], 'two instances on one Postgr
       PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,
       // The revocation test's 401s come from one address: the throttle of invalid keys is not its subject.
       INVALID_KEY_LIMIT_PER_MINUTE: '100000',
-      // The shared count is the subject, not the fail-open timeout: on a loaded machine a burst of 200 can keep
-      // Redis past the default 100 ms, and each call that times out lets its request through (docs/configuration.md, REDIS_URL).
+      // The shared count is the subject, not the store timeout: on a loaded machine a burst of 200 can keep Redis
+      // past the default 100 ms, and each call that times out is counted in its instance alone (docs/several-instances.md).
       LIMIT_STORE_TIMEOUT_MS: '10000',
     };
     // The first migrates the empty database and loads the demo churches; the second finds both done.

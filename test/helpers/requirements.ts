@@ -6,7 +6,7 @@ import { ensureNode24 } from '../../scripts/binary/node24.ts';
 import { findExecutable as executable, findPostgresInitdb as postgresInitdb } from '../../scripts/lib/executables.ts';
 
 /** Something outside the repository that a test needs. */
-export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24' | 'postgres';
+export type RequirementName = 'BIBLE_SOURCES_DIR' | 'mod2imp' | 'redis-server' | 'nginx' | 'chromium' | 'node24' | 'postgres' | 'wrangler';
 
 export interface Requirement {
   name: RequirementName;
@@ -44,6 +44,15 @@ const REQUIREMENTS: Record<RequirementName, { requiredBy: string; find(env: Node
   },
   // initdb and pg_ctl from one installation: on PATH, or where Debian's postgresql package puts them (not on PATH).
   postgres: { requiredBy: 'REQUIRE_POSTGRES', find: (env) => postgresInitdb(env), hint: 'apt-get install postgresql' },
+  // Cloudflare's local Pages runtime (workerd inside): about 200 MB, so not a devDependency; .ci/run installs it into .cache/wrangler.
+  wrangler: {
+    requiredBy: 'REQUIRE_WRANGLER',
+    find: (env) => {
+      const cached = path.resolve(import.meta.dirname, '../../.cache/wrangler/node_modules/.bin/wrangler');
+      return fs.existsSync(cached) ? cached : executable('wrangler', env);
+    },
+    hint: 'npm install --prefix .cache/wrangler wrangler@4.86.0',
+  },
   // Looking installs it when it is missing (as npm run build:binary does), so only the binary's tests ask.
   node24: {
     requiredBy: 'REQUIRE_BINARY',

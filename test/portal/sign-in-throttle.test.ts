@@ -1,4 +1,4 @@
-// The failed-sign-in throttle on its own: only failures count, per account and per client address, a 429 page in whole minutes, open when its store fails.
+// The failed-sign-in throttle on its own: only failures count, per account and per client address, a 429 page in whole minutes, per instance when its store fails.
 import { createHash } from 'node:crypto';
 import express from 'express';
 import { MemoryStore, type Store } from 'express-rate-limit';
@@ -83,7 +83,7 @@ describe('the failed-sign-in throttle', () => {
     expect((await signIn(url, 'fresh@example.org', RIGHT_PASSWORD, '192.0.2.8')).status).toBe(303);
   });
 
-  it('lets every attempt through when its store fails, and logs the failure', async () => {
+  it('counts in this instance when its store fails: the account is refused past its limit all the same, and the failure is logged', async () => {
     const broken: Store = {
       increment: () => Promise.reject(new Error('store down')),
       decrement: () => Promise.reject(new Error('store down')),
@@ -91,7 +91,23 @@ describe('the failed-sign-in throttle', () => {
     };
     const logs = collectLogLines();
     const { url } = await startSignIn({ signInClient: broken, signInAccount: broken }, logs);
-    for (let i = 0; i <= FAILED_SIGN_INS_PER_ACCOUNT; i++) expect((await signIn(url, 'cy@example.org', `guess ${i}`)).status).toBe(401);
+    for (let i = 0; i < FAILED_SIGN_INS_PER_ACCOUNT - 1; i++) expect((await signIn(url, 'cy@example.org', `guess ${i}`)).status).toBe(401);
+    // Successes are taken back from this instance's count as they are from the store's.
+    for (let i = 0; i < 5; i++) expect((await signIn(url, 'cy@example.org', RIGHT_PASSWORD)).status).toBe(303);
+    expect((await signIn(url, 'cy@example.org', 'one more guess')).status).toBe(401);
+    expect((await signIn(url, 'cy@example.org', RIGHT_PASSWORD)).status).toBe(429);
     expect(logs.lines.some((line) => line.includes('"limiter":"sign-in-client"') && line.includes('store down'))).toBe(true);
+  });
+
+  it('does not count an attempt the server could not decide (a 5xx, such as a locked database)', async () => {
+    const app = express();
+    const throttle = createSignInThrottle({ limitStores: { signInClient, signInAccount }, logger: createLogger('silent') });
+    app.post('/sign-in', express.urlencoded({ extended: false }), ...throttle, (_req, res) => {
+      res.status(503).end();
+    });
+    server = await listenOnLoopback(app);
+    for (let i = 0; i < FAILED_SIGN_INS_PER_ACCOUNT + 5; i++)
+      expect((await signIn(server.url, 'eve@example.org', 'guess')).status).toBe(503);
+    await vi.waitFor(async () => expect((await signInAccount.get(accountKey('eve@example.org')))?.totalHits ?? 0).toBe(0));
   });
 });
