@@ -1,6 +1,7 @@
 // Composition root: the one dispatcher, serving the endpoint tables, in front of the pages app (Express: portal, /docs); each built from its parts, nothing else.
 import type { RequestListener } from 'node:http';
 import express from 'express';
+import packageJson from '../package.json' with { type: 'json' };
 import type { AppServices } from './app-services.ts';
 import { bibleCors } from './bible/cors.ts';
 import { bibleEndpoints } from './bible/endpoints.ts';
@@ -15,12 +16,15 @@ import { DOCS_CACHE_CONTROL } from './http/cache-policy.ts';
 import type { TrustProxy } from './http/client-address.ts';
 import { createDispatcher } from './http/dispatcher.ts';
 import { served } from './http/endpoint.ts';
+import { endpointCaller } from './http/endpoint-call.ts';
 import { notFoundHandler, problemHandler } from './http/errors.ts';
 import { methodGuard } from './http/method-guard.ts';
 import { createKeyAuthenticator } from './keys/auth.ts';
 import { createBibleLimit } from './limits/bible-limit.ts';
 import { createInvalidKeyThrottle } from './limits/invalid-key-throttle.ts';
 import { createKeyLimit } from './limits/key-limit.ts';
+import { createMcpLimit } from './limits/mcp-limit.ts';
+import { mcpEndpoints } from './mcp/endpoints.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
 
@@ -29,26 +33,37 @@ const API_ROOT = '/api';
 
 /**
  * The service's request listener (createHttpServer serves it): the dispatcher answers the API from
- * the church, Bible and probe tables, with one key check (its invalid-key throttle), one key limit
- * and one per-address limit per app, and hands everything else to the pages app.
+ * the church, Bible and probe tables and MCP at /mcp over the same church and Bible tables, with one
+ * key check (its invalid-key throttle), one key limit and one per-address limit of each kind per app,
+ * and hands everything else to the pages app.
  */
 export function createApp(services: AppServices): RequestListener {
   const pages = createPages(services);
-  const tables = [
-    served(churchEndpoints, { answers: createChurchAnswers(services) }),
-    served(bibleEndpoints, { bible: services.bible, passageMaxVerses: services.config.biblePassageMaxVerses }),
-    served(healthEndpoints, { readiness: readinessOf(services.readiness, services.logger) }),
-  ];
+  const church = served(churchEndpoints, { answers: createChurchAnswers(services) });
+  const bible = served(bibleEndpoints, { bible: services.bible, passageMaxVerses: services.config.biblePassageMaxVerses });
+  const tables = [church, bible, served(healthEndpoints, { readiness: readinessOf(services.readiness, services.logger) })];
   const document = openApiDocument(
     services.config,
     tables.map(({ table }) => table),
   );
+  const keyCheck = createKeyAuthenticator({ ...services, invalidKeyThrottle: createInvalidKeyThrottle(services) });
+  const limiters = { key: createKeyLimit(services), address: createBibleLimit(services), mcp: createMcpLimit(services) };
+  // MCP's tools answer through the church and Bible tables, with the church table's key check and key limit.
+  const mcp = served(mcpEndpoints, {
+    bible: endpointCaller(bible),
+    church: endpointCaller(church),
+    keyCheck,
+    keyLimiter: limiters.key,
+    logger: services.logger,
+    publicBaseUrl: services.config.publicBaseUrl,
+    version: packageJson.version,
+  });
   return createDispatcher({
-    tables,
+    tables: [...tables, mcp],
     apiRoot: API_ROOT,
     document: { path: OPENAPI_PATH, body: prepareJson(document), cache: { cacheControl: DOCS_CACHE_CONTROL, etag: true } },
-    keyCheck: createKeyAuthenticator({ ...services, invalidKeyThrottle: createInvalidKeyThrottle(services) }),
-    limiters: { key: createKeyLimit(services), address: createBibleLimit(services) },
+    keyCheck,
+    limiters,
     // The address the pages see as req.ip is the one the API counts and logs.
     trust: pages.get('trust proxy fn') as TrustProxy,
     logger: services.logger,

@@ -29,6 +29,8 @@ export interface Config {
   readyzBible: boolean;
   /** Per-IP limit per minute on the Bible's dynamic endpoints (range, search); 0 turns it off. */
   bibleRateLimitPerMinute: number;
+  /** Per-IP limit per minute on MCP messages to /mcp; 0 turns it off. */
+  mcpRateLimitPerMinute: number;
   /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
   biblePassageMaxVerses: number;
   /** Worker threads that run Bible searches off the event loop, each with its own read-only connection. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleDatabasePath: path.resolve(root, env.BIBLE_DB_PATH || defaultOutputs.database),
     readyzBible: boolean(env, 'READYZ_BIBLE', true),
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    mcpRateLimitPerMinute: integer(env, 'MCP_RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
     bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),

@@ -15,8 +15,7 @@ export const EMBEDDED_FILES: readonly string[] = [
   'data/common-passwords.txt',
   'public/docs/*',
   'public/portal/*',
-  'node_modules/swagger-ui-dist/swagger-ui.css',
-  'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+  'public/docs/vendor/scalar-api-reference.js',
   'public/examples/*',
   'node_modules/minisearch/dist/umd/index.js',
 ];

@@ -1,4 +1,4 @@
-// The reference page at /docs (Swagger UI from npm, no CDN), /docs/problems, the index at /, and the example page of search
+// The reference page at /docs (Scalar's API reference, vendored in public/docs/vendor/, no CDN), /docs/problems, the index at /, and the example page of search
 // in the browser at /examples/ (MiniSearch from npm, no CDN); the dispatcher serves the OpenAPI document itself (/api/openapi.json).
 
 import express, { type Router } from 'express';
@@ -9,9 +9,9 @@ import { readResourceText, resourcePath } from '../resources/resources.ts';
 import { OPENAPI_PATH, type OpenApiConfig } from './openapi.ts';
 import { problemsPage } from './problems-page.ts';
 
-/** Only what the page needs from swagger-ui-dist is exposed. */
-const SWAGGER_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 const DAY_SECONDS = 24 * 60 * 60;
+/** Scalar's API reference, dist/browser/standalone.js of @scalar/api-reference. */
+const DOCS_RENDERER = 'scalar-api-reference.js';
 const HOUR_SECONDS = 60 * 60;
 
 // The page loads nothing from elsewhere and sends no requests but to this origin.
@@ -51,9 +51,10 @@ export function createDocsRouter(config: OpenApiConfig): Router {
     res.setHeader('Cache-Control', 'public, max-age=0');
     res.type('html').send(pageHtml);
   });
+  // The renderer, one file (its version and how to update it: public/docs/vendor/README.md).
   router.use(
-    '/docs/assets',
-    staticResources(resourcePath('node_modules/swagger-ui-dist'), { maxAgeSeconds: DAY_SECONDS, only: SWAGGER_ASSETS, unknown: 'next' }),
+    '/docs/vendor',
+    staticResources(resourcePath('public/docs/vendor'), { maxAgeSeconds: DAY_SECONDS, only: [DOCS_RENDERER], unknown: 'next' }),
   );
   router.use('/docs', staticResources(resourcePath('public/docs'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
   router.use('/examples', (_req, res, next) => {

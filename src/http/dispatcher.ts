@@ -13,6 +13,7 @@ import {
   type Body,
   type CachePolicy,
   type CorsPolicy,
+  type Exchange as HandedExchange,
   JSON_MEDIA_TYPE,
   type LimitName,
   type QueryParameter,
@@ -94,6 +95,8 @@ interface Route {
   /** Null when its table does not negotiate: `answer` whatever the Accept. */
   offers: Offers | null;
   answer: Answer;
+  /** An exchange endpoint's (POST, its own body and answer); `answer` is then never called. */
+  exchange?: (exchange: HandedExchange) => Promise<void>;
 }
 
 /** One request on its way: what its access line says, and the headers every answer to it starts with. */
@@ -171,6 +174,22 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
         readers: query.length === 0 ? null : query,
         offers: table.negotiates ? offersOf(answer, endpoint.alternatives ?? [], deps) : null,
         answer,
+      });
+    }
+    for (const endpoint of table.exchanges ?? []) {
+      if ((endpoint.limit ?? limit) === 'key' && !space.key) throw new Error(`${endpoint.path}: a key limit needs a key`);
+      register(endpoint.path, {
+        space,
+        names: [],
+        limit: endpoint.limit,
+        cache: table.cache,
+        quiet: false,
+        readers: null,
+        offers: null,
+        answer: () => {
+          throw new Error(`${endpoint.path} is an exchange endpoint`);
+        },
+        exchange: (exchange) => endpoint.exchange(exchange, deps),
       });
     }
   }
@@ -272,6 +291,19 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       });
     });
 
+  /** An exchange endpoint's own limiter, then the exchange handed over with the leading headers set on the response. */
+  const handOver = (x: Exchange, exchange: (exchange: HandedExchange) => Promise<void>) =>
+    attempt(x, () => {
+      const limit = x.route?.limit;
+      then(x, limit === undefined || count(x, limit), (passed) => {
+        if (!passed) return;
+        const { leading, res } = x;
+        for (let i = 0; i < leading.length; i += 2) res.setHeader(leading[i] as string, leading[i + 1] as string);
+        res.setHeader('Cache-Control', (x.route as Route).cache.cacheControl);
+        then(x, exchange({ req: x.req, res, requestId: x.requestId, address: x.ip }), noHandler);
+      });
+    });
+
   return (req, res) => {
     const started = performance.now();
     const requestId = requestIdFor(req.headers['x-request-id']);
@@ -302,6 +334,13 @@ export function createDispatcher(options: DispatcherOptions): RequestListener {
       return;
     }
     x.leading = ['X-Request-Id', requestId, ...space.corsHeaders];
+    const exchange = route?.exchange;
+    if (exchange !== undefined) {
+      if (req.method !== 'POST') return refuse(x, serviceProblems.postOnly(req.method));
+      if (space.key || space.limit) then(x, guard(x, space), (passed) => passed && handOver(x, exchange));
+      else handOver(x, exchange);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       if (space.cors && isPreflight(req)) {
         res.writeHead(204, [...x.leading, ...preflightHeaders(space.cors, req)]);

@@ -1,4 +1,5 @@
 // What an endpoint of the API is: one row of a domain's table (src/bible/endpoints.ts, src/church/endpoints.ts, src/health/endpoints.ts), from which routing, documentation and host rules are made.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TSchema } from '@sinclair/typebox';
 import type { Problem } from '../../build/contract/problems.ts';
 import type { Config } from '../config.ts';
@@ -32,7 +33,7 @@ export interface CorsPolicy {
  * Who is counted: `key` per API key (the table needs a key), `address` per client address. The
  * composition root gives the dispatcher one limiter of each (src/limits/).
  */
-export type LimitName = 'key' | 'address';
+export type LimitName = 'key' | 'address' | 'mcp';
 
 /** The settings an endpoint's documentation quotes (figures and addresses of this server). */
 export type DocumentSettings = Pick<
@@ -42,6 +43,7 @@ export type DocumentSettings = Pick<
   | 'keyRateLimitPerMinute'
   | 'invalidKeyLimitPerMinute'
   | 'bibleRateLimitPerMinute'
+  | 'mcpRateLimitPerMinute'
   | 'biblePassageMaxVerses'
 >;
 
@@ -170,6 +172,30 @@ export interface EndpointTable<Deps, Loaded = undefined> {
   /** The text of a response by status, for every endpoint of the table. */
   responses?: Readonly<Record<number, DocumentText>>;
   endpoints: readonly Endpoint<Deps, Loaded>[];
+  /** Endpoints that take a request body and write their own answer (MCP): routed, keyed, limited and logged like the others, not in OpenAPI. */
+  exchanges?: readonly ExchangeEndpoint<Deps>[];
+}
+
+/** What an exchange endpoint is handed: the request, its response (the leading headers already set on it), and who sent it. */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  /** The client address, as the limits count it and the access line logs it. */
+  address: string | undefined;
+}
+
+/**
+ * A POST endpoint with a protocol of its own (the Model Context Protocol at /mcp): the dispatcher
+ * finds it, runs its table's key check and limiter and its own limiter, answers any other method
+ * 405 with `Allow: POST`, and hands the exchange over; the endpoint reads the body and writes the
+ * answer. A failure before the answer has started becomes a problem like any other.
+ */
+export interface ExchangeEndpoint<Deps> {
+  path: string;
+  method: 'POST';
+  limit?: LimitName;
+  exchange(exchange: Exchange, deps: Deps): Promise<void>;
 }
 
 /**

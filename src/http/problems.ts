@@ -61,6 +61,20 @@ export const SERVICE_PROBLEM_TYPES = {
     advice:
       'Too many requests from this address carried a missing or invalid key; its requests with a missing or invalid key are refused until `Retry-After` has passed (a valid key from it is still served). Fix the key before retrying.',
   },
+  mcpPostOnly: {
+    slug: 'mcp-post-only',
+    status: 405,
+    title: 'MCP takes POST only',
+    advice:
+      '`/mcp` is the Model Context Protocol over Streamable HTTP without sessions: send each JSON-RPC message with POST (`Content-Type: application/json`, `Accept: application/json, text/event-stream`). There is no event stream to open with GET and no session to end with DELETE.',
+  },
+  mcpRateLimited: {
+    slug: 'mcp-rate-limited',
+    status: 429,
+    title: 'MCP rate limit exceeded',
+    advice:
+      'This address sent more MCP messages in a minute than the per-address limit of `/mcp` (the `RateLimit-Policy` header). Wait the seconds of `Retry-After`. Church tools also count against the key limit of the key they use.',
+  },
   databaseUnavailable: {
     slug: 'database-unavailable',
     status: 503,
@@ -97,9 +111,11 @@ export const ALL_PROBLEM_TYPES: readonly ProblemType[] = [
   PROBLEM_TYPES.pathNotFound,
   PROBLEM_TYPES.methodNotAllowed,
   SERVICE_PROBLEM_TYPES.notAcceptable,
+  SERVICE_PROBLEM_TYPES.mcpPostOnly,
   SERVICE_PROBLEM_TYPES.keyRateLimited,
   SERVICE_PROBLEM_TYPES.tooManyInvalidKeys,
   PROBLEM_TYPES.bibleRateLimited,
+  SERVICE_PROBLEM_TYPES.mcpRateLimited,
   PROBLEM_TYPES.internalError,
   PROBLEM_TYPES.bibleNotBuilt,
   PROBLEM_TYPES.searchBusy,
@@ -177,6 +193,23 @@ export const serviceProblems = {
     return makeProblem(
       SERVICE_PROBLEM_TYPES.notAcceptable,
       `This endpoint offers ${offered.join(', ')}; the Accept header asked for none of them.`,
+    );
+  },
+
+  /** 405 of /mcp: any method but POST (no SSE stream, no session). */
+  postOnly(method: string | undefined): Problem {
+    return makeProblem(
+      SERVICE_PROBLEM_TYPES.mcpPostOnly,
+      `${method ?? 'This method'} is not answered here: the Model Context Protocol at /mcp takes each JSON-RPC message by POST.`,
+      { headers: { Allow: 'POST' } },
+    );
+  },
+
+  /** 429 of the per-address limit of /mcp; the limiter sets Retry-After itself. */
+  mcpRateLimited(limit: number, retryAfterSeconds: number | string): Problem {
+    return makeProblem(
+      SERVICE_PROBLEM_TYPES.mcpRateLimited,
+      `More than ${limit} MCP messages in a minute from this address; retry after ${retryAfterSeconds} seconds.`,
     );
   },
 

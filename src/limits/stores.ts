@@ -16,6 +16,8 @@ export interface LimitStores {
   invalidKey: Store;
   /** Requests to the Bible's dynamic endpoints, per client address. */
   bible: Store;
+  /** MCP messages to /mcp, per client address. */
+  mcp: Store;
   /** Failed portal sign-ins, per account (the address typed). */
   signInAccount: Store;
   /** Failed portal sign-ins, per client address. */
@@ -31,6 +33,7 @@ export const REDIS_PREFIXES = {
   key: 'rl:key:',
   invalidKey: 'rl:invalid-key:',
   bible: 'rl:bible:',
+  mcp: 'rl:mcp:',
   signInAccount: 'rl:sign-in-account:',
   signInClient: 'rl:sign-in-client:',
 } as const;
@@ -64,6 +67,7 @@ function createMemoryStores(): LimitStores {
     key: new MemoryStore(),
     invalidKey: new MemoryStore(),
     bible: new MemoryStore(),
+    mcp: new MemoryStore(),
     signInAccount: new MemoryStore(),
     signInClient: new MemoryStore(),
   };
@@ -100,6 +104,7 @@ async function createRedisStores(url: string, timeoutMs: number, logger: Logger)
     key: store(REDIS_PREFIXES.key),
     invalidKey: store(REDIS_PREFIXES.invalidKey),
     bible: store(REDIS_PREFIXES.bible),
+    mcp: store(REDIS_PREFIXES.mcp),
     signInAccount: store(REDIS_PREFIXES.signInAccount),
     signInClient: store(REDIS_PREFIXES.signInClient),
     async close() {

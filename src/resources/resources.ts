@@ -34,7 +34,13 @@ export function readResourceText(file: string): string {
 /** The names of the files directly inside a folder, sorted, as readResource finds them. */
 export function listResourceFolder(dir: string): string[] {
   const name = embeddedName(dir);
-  if (name === undefined) return fs.readdirSync(dir).sort();
+  // Files only, as from the bundle: a folder inside (public/docs/vendor/) is served by its own route.
+  if (name === undefined)
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
   const prefix = `${name}/`;
   return Object.keys(embedded!.files)
     .filter((file) => file.startsWith(prefix) && !file.slice(prefix.length).includes('/'))

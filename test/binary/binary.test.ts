@@ -99,11 +99,11 @@ describeWith(['node24'], 'the single binary, alone in an empty folder', () => {
     expect(one.stdout).toContain('Usage: church-api cli revoke-key --email E --id ID');
   });
 
-  it('serves the pages and assets it carries: /docs with Swagger UI, the OpenAPI document, the portal', async () => {
+  it('serves the pages and assets it carries: /docs with its renderer, the OpenAPI document, the portal', async () => {
     for (const [page, type, minBytes] of [
       ['/docs', 'text/html', 500],
       ['/docs/docs.js', 'javascript', 100],
-      ['/docs/assets/swagger-ui-bundle.js', 'javascript', 1_000_000],
+      ['/docs/vendor/scalar-api-reference.js', 'javascript', 1_000_000],
       ['/api/openapi.json', 'application/json', 10_000],
       ['/portal/sign-up', 'text/html', 500],
       ['/portal/assets/portal.css', 'text/css', 1000],

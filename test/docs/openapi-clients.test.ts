@@ -138,8 +138,13 @@ describe('the errors the document promises', () => {
         }
       }
     }
-    // Every type but those of no operation: 405 and 404 for paths the document does not list.
-    expect([...slugs].filter((slug) => !seen.has(slug)).sort()).toEqual(['method-not-allowed', 'path-not-found']);
+    // Every type but those of no operation: 405 and 404 for paths the document does not list, and /mcp's (not in its paths).
+    expect([...slugs].filter((slug) => !seen.has(slug)).sort()).toEqual([
+      'mcp-post-only',
+      'mcp-rate-limited',
+      'method-not-allowed',
+      'path-not-found',
+    ]);
   });
 
   it("accepts as a problem type only the catalogue's URIs under this server's base URL", () => {

@@ -104,8 +104,8 @@ describe('the documentation served by the service', () => {
     }
   });
 
-  it('does not serve other files of swagger-ui-dist', async () => {
-    const response = await fetch(`${server.url}/docs/assets/package.json`);
+  it('does not serve other files of the vendor folder (its README)', async () => {
+    const response = await fetch(`${server.url}/docs/vendor/README.md`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

@@ -98,6 +98,7 @@ describe('every problem the service answers', () => {
       KEY_RATE_LIMIT_PER_MINUTE: '2',
       INVALID_KEY_LIMIT_PER_MINUTE: '1',
       BIBLE_RATE_LIMIT_PER_MINUTE: '2',
+      MCP_RATE_LIMIT_PER_MINUTE: '1',
     });
     const key = () => createTestKey(server.services);
 
@@ -111,6 +112,10 @@ describe('every problem the service answers', () => {
     await receive('/nothing-here', { address: '192.0.2.1' });
     await receive('/api/v1/bible/versions', { method: 'POST', address: '192.0.2.1' });
     for (let i = 0; i < 3; i++) await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.3' });
+    await receive('/mcp', { address: '192.0.2.5' });
+    // The one MCP message the address may send in a minute (an SDK error, JSON-RPC rather than a problem), then the limit's 429.
+    await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.6' } });
+    await receive('/mcp', { method: 'POST', address: '192.0.2.6' });
 
     await receive('/api/public/v1/churches/grace-paris', { address: '192.0.2.10' });
     await receive('/api/public/v1/churches/grace-paris', { key: 'sk_live_short', address: '192.0.2.11' });

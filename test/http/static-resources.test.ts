@@ -33,7 +33,7 @@ describe('page assets', () => {
   });
 
   it('answer HEAD with the headers and no body', async () => {
-    const response = await fetch(`${server.url}/docs/assets/swagger-ui.css`, { method: 'HEAD' });
+    const response = await fetch(`${server.url}/docs/vendor/scalar-api-reference.js`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(Number(response.headers.get('content-length'))).toBeGreaterThan(100_000);
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');

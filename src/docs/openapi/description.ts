@@ -16,7 +16,7 @@ import { CHURCH_CACHE_CONTROL } from '../../http/cache-policy.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import type { OpenApiConfig } from './types.ts';
 
-/** Markdown, as Swagger UI and generated clients' READMEs render it. */
+/** Markdown, as the /docs page (Scalar) and generated clients' READMEs render it. */
 export function documentDescription(config: OpenApiConfig): string {
   const base = config.publicBaseUrl;
   const versions = versionManifest.versions.map((version) => `\`${version.lang}\` ${version.code} (${version.name})`).join(', ');
@@ -26,7 +26,7 @@ export function documentDescription(config: OpenApiConfig): string {
       : 'No Bible endpoint is rate-limited on this server.';
   return `A public, read-only HTTP API: church data behind personal API keys, and a Bible in ${LANGS.length} languages without a key. Keys are created in the [developer portal](${base}/portal/).
 
-**Methods.** GET and HEAD answer on every path; any other method answers 405 with \`Allow: ${ALLOW_HEADER}\`, before any key check. The one exception is a browser's CORS preflight on a Bible path (OPTIONS with \`Origin\` and \`Access-Control-Request-Method: GET\` or \`HEAD\`): 204 with \`Access-Control-Allow-Methods: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Allow-Methods']}\`, the requested headers echoed in \`Access-Control-Allow-Headers\` and \`Access-Control-Max-Age: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Max-Age']}\`.
+**Methods.** GET and HEAD answer on every path; any other method answers 405 with \`Allow: ${ALLOW_HEADER}\`, before any key check. The exceptions are \`/mcp\` (below), which takes POST only, and a browser's CORS preflight on a Bible path (OPTIONS with \`Origin\` and \`Access-Control-Request-Method: GET\` or \`HEAD\`): 204 with \`Access-Control-Allow-Methods: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Allow-Methods']}\`, the requested headers echoed in \`Access-Control-Allow-Headers\` and \`Access-Control-Max-Age: ${BIBLE_PREFLIGHT_HEADERS['Access-Control-Max-Age']}\`.
 
 **Errors** are RFC 9457 problem details (\`${PROBLEM_CONTENT_TYPE}\`: \`type\`, \`title\`, \`status\`, \`detail\`, and \`parameter\` when a parameter is at fault). Each \`type\` is an anchor of [${PROBLEMS_PAGE_PATH}](${base}${PROBLEMS_PAGE_PATH}), which says what to do about it. Bad input answers 400 naming the parameter, never 5xx. Numbers in paths and queries are plain digits without sign or leading zeros, so each resource has one URL for caches.
 
@@ -39,6 +39,8 @@ export function documentDescription(config: OpenApiConfig): string {
 **Bible endpoints** need no key: ${versions}. \`lang\` defaults to \`${LANGS[0]}\`. Responses carry \`Access-Control-Allow-Origin: ${BIBLE_CORS_HEADERS['Access-Control-Allow-Origin']}\`, a strong ETag per representation and \`Cache-Control: ${BIBLE_CACHE_CONTROL}\`; versions, books and chapters are sent precompressed (br, then gzip) as Accept-Encoding allows. ${bibleLimit} Until the Bible is built on a server they answer 503 with \`Retry-After\`. Versions, books and chapters are also published as static JSON for a CDN (\`npm run build:bible\`), with nginx and \`_redirects\` rules that serve these same URLs.
 
 **Offline.** \`versions\` lists each version's download (the whole version in one file: \`GET /api/v1/bible/download?lang=\`) with its size and the SHA-256 of the uncompressed file, so an app knows with one request whether its copy is current. A MiniSearch index of each version, for search in the browser, is at \`/bible-search/{lang}.json\`, with the same caching and CORS (format, options and term processing: \`docs/search-indexes.md\` in the repository).
+
+**MCP.** AI assistants reach the same answers through the Model Context Protocol at [\`${base}/mcp\`](${base}/mcp) (Streamable HTTP, stateless, POST only; not listed in these paths): tools for passages by reference, search, versions and books without a key, and the church tools with the assistant's own key sent as \`Authorization: Bearer ${KEY_PREFIX}…\` (the same per-key limit and 401/404 rules). ${config.mcpRateLimitPerMinute > 0 ? `Its own per-address limit: ${config.mcpRateLimitPerMinute} MCP messages a minute.` : 'It has no per-address limit on this server.'}
 
 **Probes** for monitors and load balancers, without a key and outside every limit, never cached: \`GET /healthz\` (the process is up) and \`GET /readyz\` (the database answers, a Bible build is loaded, Redis answers when the server uses one; 503 \`not-ready\` naming the failing checks otherwise).`;
 }

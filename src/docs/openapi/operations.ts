@@ -147,7 +147,33 @@ function operation(parts: DocumentParts, table: AnyTable, endpoint: Endpoint<unk
       ...endpoint.query.map((parameter) => parameterOf(parts, parameter.name, 'query', parameter, parameter.required, parameter.default)),
     ],
     responses,
+    ...(table.key ? { 'x-codeSamples': keyedCodeSamples(config, endpoint) } : {}),
   };
+}
+
+/**
+ * How to call a keyed endpoint: from a server, with the key from its environment (a placeholder
+ * here), as curl and as fetch. Renderers that read `x-codeSamples` (Scalar, Redoc) show these in
+ * place of samples that would put a key in a browser.
+ */
+function keyedCodeSamples(config: OpenApiConfig, endpoint: Endpoint<unknown, unknown>): Json[] {
+  const path = endpoint.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    String(endpoint.params?.find((parameter) => parameter.name === name)?.example ?? name),
+  );
+  const url = `${config.publicBaseUrl}${path}`;
+  return [
+    { lang: 'Shell', label: 'curl (server)', source: `curl -H "Authorization: Bearer $CHURCH_API_KEY" '${url}'` },
+    {
+      lang: 'JavaScript',
+      label: 'fetch (server)',
+      source: `// On your server (Node.js 18+), never in a browser: the key stays in the server's environment.
+const response = await fetch('${url}', {
+  headers: { Authorization: \`Bearer \${process.env.CHURCH_API_KEY}\` }, // ${KEY_PREFIX}…
+});
+if (!response.ok) throw new Error((await response.json()).detail); // problem+json
+const body = await response.json();`,
+    },
+  ];
 }
 
 function parameterOf(
