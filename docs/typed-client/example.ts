@@ -3,7 +3,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api-types.ts';
 
-const api = createClient<paths>({ baseUrl: process.env.API_BASE_URL ?? 'http://127.0.0.1:3000' });
+const api = createClient<paths, 'application/json' | 'application/problem+json'>({ baseUrl: process.env.API_BASE_URL ?? 'http://127.0.0.1:3000' });
 
 // The Bible needs no key. Paths, parameters and bodies are checked by the compiler.
 const passage = await api.GET('/api/v1/bible/passage', { params: { query: { ref: 'John 3:16', lang: 'en' } } });
