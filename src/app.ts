@@ -18,6 +18,7 @@ import { methodGuard } from './http/method-guard.ts';
 import { requestLog } from './http/request-log.ts';
 import { createKeyAuthenticator, keyAuthMiddleware } from './keys/auth.ts';
 import { createBibleLimit } from './limits/bible-limit.ts';
+import { createInvalidKeyThrottle } from './limits/invalid-key-throttle.ts';
 import { createKeyLimit, keyLimitMiddleware } from './limits/key-limit.ts';
 import { createPortalRouter } from './portal/router.ts';
 import { PORTAL_PATH } from './portal/views/layout.ts';
@@ -40,7 +41,7 @@ export function createApp(services: AppServices): express.Express {
   const bibleLimit = createBibleLimit(services);
   // The same for the church API: one key auth (its invalid-key throttle), one key limit, one set of answers.
   const churchAnswers = createChurchAnswers(services);
-  const keyAuth = createKeyAuthenticator(services);
+  const keyAuth = createKeyAuthenticator({ ...services, invalidKeyThrottle: createInvalidKeyThrottle(services) });
   const keyLimit = createKeyLimit(services);
 
   // Probes come every few seconds: their successful answers are logged at debug, not info.

@@ -1,11 +1,11 @@
 // Makes the app's services from the config: databases, repositories, stores. The only place that opens things.
 
 import { createAccountService } from './accounts/service.ts';
-import type { AppServices, Clock } from './app-services.ts';
+import type { AppServices } from './app-services.ts';
 import { type BibleSourceOptions, openBibleSource } from './bible/source.ts';
 import { loadDemoDataIfEmpty } from './church/demo-data.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { openStorage, type Storage } from './db/storage.ts';
 import { bibleCheck, databaseCheck, redisCheck } from './health/checks.ts';
 import type { Logger } from './http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
@@ -13,6 +13,7 @@ import { createLimitStores } from './limits/stores.ts';
 import { createOidcProvider } from './portal/identity-provider.ts';
 import { createMailer } from './portal/mailer/create-mailer.ts';
 import { checkConfiguredFiles, checkListenHost } from './startup-checks.ts';
+import { openStorage, type Storage } from './storage.ts';
 
 export interface ServiceOptions {
   /** The app's clock; default the system clock. Tests pass a fixed one. */
@@ -20,9 +21,6 @@ export interface ServiceOptions {
   /** How the Bible source re-checks its build (interval and its clock); the defaults in service. Tests control them. */
   bible?: BibleSourceOptions;
 }
-
-/** The system clock: what the service runs with. */
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface RunningServices extends AppServices {
   /** Closes databases and the Redis connection. */
@@ -46,7 +44,7 @@ export async function createServices(
   let storage: Storage | undefined;
   try {
     storage = await openStorage(config, logger);
-    const { churches, accounts: keys, sessions, tokens, credentials } = storage;
+    const { churches, accounts: accountRepository, sessions, tokens, credentials } = storage;
     if (config.demoData) {
       const loaded = await loadDemoDataIfEmpty(churches, clock.now());
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
@@ -59,8 +57,8 @@ export async function createServices(
       config,
       logger,
       churches,
-      keys,
-      accounts: createAccountService({ repository: keys, fingerprinter, now: () => clock.now() }),
+      accountRepository,
+      accountService: createAccountService({ repository: accountRepository, fingerprinter, now: () => clock.now() }),
       portal: {
         sessions,
         tokens,

@@ -1,4 +1,4 @@
-// The HTTP policy shared by the service, the generated host files and the OpenAPI document: caching, CORS, methods, base URL.
+// The Bible's HTTP policy, shared by the service, the generated host files and the OpenAPI document: caching, CORS, methods, base URL.
 
 /**
  * Bible responses: long and public. A build changes the text rarely (a new build is a
@@ -6,12 +6,6 @@
  * used for a week while it happens.
  */
 export const BIBLE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-
-/** Church responses: a key belongs to one developer, so shared caches keep none; a minute is fresh enough. */
-export const CHURCH_CACHE_CONTROL = 'private, max-age=60';
-
-/** The OpenAPI document and the problem types page: they change with a deployment only. */
-export const DOCS_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * On every Bible response, errors included: the Bible is meant to be called from browsers, and

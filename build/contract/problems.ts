@@ -1,4 +1,4 @@
-// The one catalogue of problem types: every error the service or the generated host files answer, each made by a named constructor.
+// The Bible's problem types: every error a Bible request is answered with, by the service or the generated host files, each made by a named constructor.
 import { ALLOW_HEADER, ALLOWED_METHODS, PROBLEMS_PAGE_PATH } from './http-policy.ts';
 import type { ProblemBody } from './problem-body.ts';
 
@@ -19,9 +19,9 @@ export interface ProblemType {
 declare const fromCatalogue: unique symbol;
 
 /**
- * One occurrence of a problem: a plain value, no HTTP framework. Only the constructors of
- * `problems` make one (the brand keeps hand-written literals out), so every error the API
- * answers has a documented type.
+ * One occurrence of a problem: a plain value, no HTTP framework. Only the named constructors
+ * of a catalogue make one (`problems` here, `serviceProblems` in src/http/problems.ts; the brand
+ * keeps hand-written literals out), so every error the API answers has a documented type.
  */
 export interface Problem {
   readonly status: number;
@@ -37,7 +37,11 @@ export interface Problem {
   readonly [fromCatalogue]: true;
 }
 
-/** Every problem type, keyed by the name of its constructor family; the docs page lists them in this order. */
+/**
+ * The Bible's problem types, keyed by the name of their constructor family. The service's own
+ * (church data, API keys, its database, readiness) are in src/http/problems.ts, which lists every
+ * type for the docs page.
+ */
 export const PROBLEM_TYPES = {
   invalidParameter: {
     slug: 'invalid-parameter',
@@ -58,39 +62,6 @@ export const PROBLEM_TYPES = {
     title: 'Malformed request',
     advice:
       "The request could not be read at all (for example a path with a broken percent-encoding). The status is the HTTP layer's own 4xx. Fix how the request is built.",
-  },
-  apiKeyMissing: {
-    slug: 'api-key-missing',
-    status: 401,
-    title: 'Missing API key',
-    advice:
-      'Church endpoints need a key: send `Authorization: Bearer sk_live_…` (no other scheme). Call them from your server, never from a browser.',
-  },
-  apiKeyMalformed: {
-    slug: 'api-key-malformed',
-    status: 401,
-    title: 'Malformed API key',
-    advice:
-      'The key does not have the shape of a key, or its checksum does not match: it was probably cut or mistyped. Copy it again whole; it was checked without any lookup.',
-  },
-  apiKeyUnknown: {
-    slug: 'api-key-unknown',
-    status: 401,
-    title: 'Unknown or revoked API key',
-    advice: 'The key is well formed but not active: it was revoked, or never issued here. Create a new key; do not retry with this one.',
-  },
-  churchNotFound: {
-    slug: 'church-not-found',
-    status: 404,
-    title: 'Unknown church',
-    advice:
-      "No church with a public profile has this slug. A church that exists but is not public answers the same, on purpose. Check the slug against the church's public page.",
-  },
-  albumNotFound: {
-    slug: 'album-not-found',
-    status: 404,
-    title: 'Unknown photo album',
-    advice: 'This church has no public album with this `albumId`; the gallery endpoint lists its albums.',
   },
   bibleBookNotFound: {
     slug: 'bible-book-not-found',
@@ -132,20 +103,6 @@ export const PROBLEM_TYPES = {
     title: 'Method not allowed',
     advice: `The API is read-only: use ${ALLOWED_METHODS.join(' or ')} (the \`Allow\` header lists them).`,
   },
-  keyRateLimited: {
-    slug: 'key-rate-limited',
-    status: 429,
-    title: 'API key rate limit exceeded',
-    advice:
-      'This key sent more requests in a minute than its limit (the `RateLimit-Policy` header). Wait the seconds of `Retry-After`, then spread requests out or cache answers (they carry ETags).',
-  },
-  tooManyInvalidKeys: {
-    slug: 'too-many-invalid-keys',
-    status: 429,
-    title: 'Too many invalid API keys',
-    advice:
-      'Too many requests from this address carried a missing or invalid key; its requests with a missing or invalid key are refused until `Retry-After` has passed (a valid key from it is still served). Fix the key before retrying.',
-  },
   bibleRateLimited: {
     slug: 'bible-rate-limited',
     status: 429,
@@ -173,20 +130,6 @@ export const PROBLEM_TYPES = {
     advice:
       'Every search worker of this server is busy and its queue is full, or the search ran past its time budget. Retry after `Retry-After`; other endpoints are not affected. A search that keeps running out of time may need fewer common words.',
   },
-  databaseUnavailable: {
-    slug: 'database-unavailable',
-    status: 503,
-    title: 'Database unavailable',
-    advice:
-      'The service cannot reach its database right now, or the database did not answer in time; nothing was changed. Retry after `Retry-After`. The Bible endpoints do not use this database and keep working.',
-  },
-  notReady: {
-    slug: 'not-ready',
-    status: 503,
-    title: 'Service not ready',
-    advice:
-      'Answered by `GET /readyz` only: a check this instance needs failed (its database, its Bible build, or its Redis when it has one); `detail` names each failing check and why. Load balancers: send traffic elsewhere until it answers 200. Operators: fix what `detail` names.',
-  },
   bibleRebuilding: {
     slug: 'bible-rebuilding',
     status: 503,
@@ -199,90 +142,38 @@ export const PROBLEM_TYPES = {
 export const BIBLE_BUILD_HINT = 'Build it with `BIBLE_SOURCES_DIR=<folder with the version sources> npm run build:bible`.';
 
 /**
- * The named constructors: the only way to make a Problem.
+ * The named constructors of the Bible's problems.
  *
  * @example throw new ApiError(problems.invalidParameter('size', 'size must be …'))
  */
 export const problems = {
   /** 400 for a query or path parameter that is missing, malformed, repeated or out of bounds. */
   invalidParameter(parameter: string, detail: string): Problem {
-    return make(PROBLEM_TYPES.invalidParameter, detail, { parameter });
+    return makeProblem(PROBLEM_TYPES.invalidParameter, detail, { parameter });
   },
 
   /** 400: a range whose first verse comes after its last. */
   reversedVerseRange(from: number, to: number): Problem {
-    return make(PROBLEM_TYPES.invalidParameter, `from (${from}) must not be greater than to (${to}).`, { parameter: 'from' });
-  },
-
-  /** 400: a library `type` filter outside the allowed types. */
-  unknownLibraryType(allowed: readonly string[]): Problem {
-    return make(PROBLEM_TYPES.invalidParameter, `type must be one of ${allowed.join(', ')} (case-insensitive).`, { parameter: 'type' });
+    return makeProblem(PROBLEM_TYPES.invalidParameter, `from (${from}) must not be greater than to (${to}).`, { parameter: 'from' });
   },
 
   /** 400 for a `lang` the Bible does not have. `given` describes the value when it is known (not on a static host). */
   unknownLanguage(allowed: readonly string[], given?: string): Problem {
     const got = given === undefined ? '' : `; got ${given}`;
-    return make(PROBLEM_TYPES.unknownLanguage, `lang must be one of ${allowed.join(', ')} (default ${allowed[0]})${got}.`, {
+    return makeProblem(PROBLEM_TYPES.unknownLanguage, `lang must be one of ${allowed.join(', ')} (default ${allowed[0]})${got}.`, {
       parameter: 'lang',
     });
   },
 
   /** A 4xx the HTTP layer raised before any route (e.g. a path that cannot be percent-decoded). */
   malformedRequest(status: number, message: string): Problem {
-    return make(PROBLEM_TYPES.malformedRequest, message, { status });
-  },
-
-  /** 401: no Authorization header. */
-  apiKeyMissing(keyPrefix: string): Problem {
-    return make(PROBLEM_TYPES.apiKeyMissing, `This endpoint needs an API key: send the header "Authorization: Bearer ${keyPrefix}…".`, {
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
-  },
-
-  /** 401: an Authorization header of another scheme than Bearer; no key was given the way the API takes it. */
-  authorizationNotBearer(keyPrefix: string): Problem {
-    return make(
-      PROBLEM_TYPES.apiKeyMissing,
-      `The Authorization header must use the Bearer scheme: "Authorization: Bearer ${keyPrefix}…".`,
-      {
-        headers: { 'WWW-Authenticate': 'Bearer' },
-      },
-    );
-  },
-
-  /** 401: a Bearer token that is not a well-formed key, checked before any lookup. */
-  apiKeyMalformed(keyPrefix: string): Problem {
-    return make(
-      PROBLEM_TYPES.apiKeyMalformed,
-      `The API key in the Authorization header is malformed: a key is "${keyPrefix}" followed by 39 letters and digits, and its checksum must match. Check it was copied whole.`,
-      { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } },
-    );
-  },
-
-  /** 401: a well-formed key that is not active. */
-  apiKeyUnknown(): Problem {
-    return make(PROBLEM_TYPES.apiKeyUnknown, 'The API key is unknown or has been revoked.', {
-      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-    });
-  },
-
-  /**
-   * 404 for an unknown slug and a non-public church alike. The detail does not echo the slug:
-   * the body is the same bytes for every such request, so the two cannot be told apart.
-   */
-  churchNotFound(): Problem {
-    return make(PROBLEM_TYPES.churchNotFound, 'No public church has this slug.');
-  },
-
-  /** 404: no public album of this church has this id. */
-  albumNotFound(): Problem {
-    return make(PROBLEM_TYPES.albumNotFound, 'This church has no public album with this albumId.', { parameter: 'albumId' });
+    return makeProblem(PROBLEM_TYPES.malformedRequest, message, { status });
   },
 
   /** 404 for an `{abbr}` that is no book of `lang`. `given` is the value when known (not on a static host). */
   unknownBibleBook(lang: string, given?: string): Problem {
     const subject = given === undefined ? 'This abbreviation' : `abbr "${given}"`;
-    return make(
+    return makeProblem(
       PROBLEM_TYPES.bibleBookNotFound,
       `${subject} is not a book in lang ${lang}: use an abbreviation listed by /api/v1/bible/books?lang=${lang}, or a USFM code such as GEN or JHN.`,
       { parameter: 'abbr' },
@@ -291,7 +182,7 @@ export const problems = {
 
   /** 404: a chapter number beyond the book's last chapter. */
   chapterOutsideBook(book: string, chapter: number, chapters: number): Problem {
-    return make(
+    return makeProblem(
       PROBLEM_TYPES.bibleChapterNotFound,
       `chapter ${chapter} is outside ${book}, which has ${chapters} chapter${chapters === 1 ? '' : 's'}.`,
       {
@@ -302,14 +193,14 @@ export const problems = {
 
   /** 404: a chapter inside the book that this version's source leaves empty. */
   chapterWithoutVerses(book: string, chapter: number): Problem {
-    return make(PROBLEM_TYPES.bibleChapterNotFound, `chapter ${chapter} of ${book} has no verses in this version.`, {
+    return makeProblem(PROBLEM_TYPES.bibleChapterNotFound, `chapter ${chapter} of ${book} has no verses in this version.`, {
       parameter: 'chapter',
     });
   },
 
   /** 404 of a static host, which knows only that no chapter file exists for the request. */
   chapterNotInBook(lang: string): Problem {
-    return make(
+    return makeProblem(
       PROBLEM_TYPES.bibleChapterNotFound,
       `This book has no such chapter in lang ${lang}; GET /api/v1/bible/books?lang=${lang} gives each book's chapter count.`,
       { parameter: 'chapter' },
@@ -318,7 +209,7 @@ export const problems = {
 
   /** 404: a range starting after the chapter's last verse. */
   verseOutsideChapter(book: string, chapter: number, from: number, last: number): Problem {
-    return make(PROBLEM_TYPES.bibleVerseNotFound, `from (${from}) is past the last verse of ${book} ${chapter}, which is ${last}.`, {
+    return makeProblem(PROBLEM_TYPES.bibleVerseNotFound, `from (${from}) is past the last verse of ${book} ${chapter}, which is ${last}.`, {
       parameter: 'from',
     });
   },
@@ -326,12 +217,12 @@ export const problems = {
   /** 404: a range inside the chapter of which the version has no verse. */
   versesMissing(book: string, chapter: number, from: number, to: number): Problem {
     const verses = from === to ? `verse ${from}` : `any of verses ${from} to ${to}`;
-    return make(PROBLEM_TYPES.bibleVersesMissing, `${book} ${chapter} has no ${verses} in this version.`, { parameter: 'from' });
+    return makeProblem(PROBLEM_TYPES.bibleVersesMissing, `${book} ${chapter} has no ${verses} in this version.`, { parameter: 'from' });
   },
 
   /** 404 for a path that matches no route. */
   pathNotFound(path: string): Problem {
-    return make(PROBLEM_TYPES.pathNotFound, `No resource at ${path}.`);
+    return makeProblem(PROBLEM_TYPES.pathNotFound, `No resource at ${path}.`);
   },
 
   /** 405 with Allow. `method` is the refused one when known (not on a static host). */
@@ -341,29 +232,12 @@ export const problems = {
       method === undefined
         ? `This API is read-only: only ${ALLOWED_METHODS.join(' and ')} are allowed.`
         : `This API is read-only: ${method} is not allowed; use ${allowed}.`;
-    return make(PROBLEM_TYPES.methodNotAllowed, detail, { headers: { Allow: ALLOW_HEADER } });
-  },
-
-  /** 429 of the per-key limit; the limiter sets Retry-After and the RateLimit headers itself. */
-  keyRateLimited(limit: number, retryAfterSeconds: number | string): Problem {
-    return make(
-      PROBLEM_TYPES.keyRateLimited,
-      `More than ${limit} requests in a minute with this API key; retry after ${retryAfterSeconds} seconds.`,
-    );
-  },
-
-  /** 429 of the per-address throttle of invalid keys. */
-  tooManyInvalidKeys(limit: number, retryAfterSeconds: number): Problem {
-    return make(
-      PROBLEM_TYPES.tooManyInvalidKeys,
-      `More than ${limit} requests in a minute from this address carried a missing or invalid API key; retry after ${retryAfterSeconds} seconds.`,
-      { headers: { 'Retry-After': String(retryAfterSeconds) } },
-    );
+    return makeProblem(PROBLEM_TYPES.methodNotAllowed, detail, { headers: { Allow: ALLOW_HEADER } });
   },
 
   /** 429 of the per-address limit on Bible ranges and search; the limiter sets Retry-After itself. */
   bibleRateLimited(limit: number, retryAfterSeconds: number | string): Problem {
-    return make(
+    return makeProblem(
       PROBLEM_TYPES.bibleRateLimited,
       `More than ${limit} requests in a minute from this address to this endpoint; retry after ${retryAfterSeconds} seconds.`,
     );
@@ -371,12 +245,14 @@ export const problems = {
 
   /** 500: anything unexpected; the cause is logged, never sent. */
   internalError(): Problem {
-    return make(PROBLEM_TYPES.internalError, 'The server could not answer this request. It has been logged.');
+    return makeProblem(PROBLEM_TYPES.internalError, 'The server could not answer this request. It has been logged.');
   },
 
   /** 503: no usable build; `reason` says why, the build hint says what to do. */
   bibleNotBuilt(reason: string, retryAfterSeconds: number): Problem {
-    return make(PROBLEM_TYPES.bibleNotBuilt, `${reason} ${BIBLE_BUILD_HINT}`, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+    return makeProblem(PROBLEM_TYPES.bibleNotBuilt, `${reason} ${BIBLE_BUILD_HINT}`, {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   },
 
   /** 503: the search workers are all busy with a full queue, or this search ran past its time budget. */
@@ -385,25 +261,12 @@ export const problems = {
       reason === 'queue-full'
         ? 'Every search worker is busy and the search queue is full; retry in a moment.'
         : 'This search ran past the time budget of one search; retry in a moment, or search with fewer common words.';
-    return make(PROBLEM_TYPES.searchBusy, detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
-  },
-
-  /** 503: the church and account database is down, unreachable or too slow (src/db/storage-unavailable.ts). */
-  databaseUnavailable(retryAfterSeconds: number): Problem {
-    return make(PROBLEM_TYPES.databaseUnavailable, 'The database did not answer in time; retry in a moment.', {
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-    });
-  },
-
-  /** 503 of /readyz: the checks that failed, each with its reason. */
-  notReady(failing: readonly { name: string; reason: string }[]): Problem {
-    const list = failing.map(({ name, reason }) => `${name} (${reason.replace(/\.$/, '')})`).join('; ');
-    return make(PROBLEM_TYPES.notReady, `Failing checks: ${list}.`);
+    return makeProblem(PROBLEM_TYPES.searchBusy, detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   },
 
   /** 503 while a rebuild swaps the tree under the open database. */
   bibleRebuilding(): Problem {
-    return make(PROBLEM_TYPES.bibleRebuilding, 'The Bible is being rebuilt on this server; retry in a moment.', {
+    return makeProblem(PROBLEM_TYPES.bibleRebuilding, 'The Bible is being rebuilt on this server; retry in a moment.', {
       headers: { 'Retry-After': '2' },
     });
   },
@@ -418,17 +281,6 @@ export function problemTypeUri(publicBaseUrl: string, slug: string): string {
   return `${publicBaseUrl}${PROBLEMS_PAGE_PATH}#${slug}`;
 }
 
-/**
- * A regular expression that the `type` of every problem this catalogue makes matches, and nothing
- * else: for the OpenAPI document's Problem schema.
- *
- * @example new RegExp(problemTypeUriPattern('https://api.example.org')).test('https://api.example.org/docs/problems#church-not-found') // true
- */
-export function problemTypeUriPattern(publicBaseUrl: string): string {
-  const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
-  return `^${escapeRegExp(`${publicBaseUrl}${PROBLEMS_PAGE_PATH}#`)}(?:${slugs.map(escapeRegExp).join('|')})$`;
-}
-
 /** The JSON body of a problem: type (as a URI), title, status, detail, and the parameter when there is one. */
 export function problemBody(problem: Problem, publicBaseUrl: string): ProblemBody {
   const body: ProblemBody = {
@@ -441,7 +293,11 @@ export function problemBody(problem: Problem, publicBaseUrl: string): ProblemBod
   return body;
 }
 
-function make(
+/**
+ * Makes a Problem of `type`: for the named constructors of a catalogue only, this one's and the
+ * service's own (src/http/problems.ts), so that every problem answered has a documented type.
+ */
+export function makeProblem(
   type: ProblemType,
   detail: string,
   extra: { parameter?: string; headers?: Record<string, string>; status?: number } = {},
@@ -456,8 +312,4 @@ function make(
   if (extra.headers !== undefined) problem.headers = Object.freeze(extra.headers);
   // The one place a Problem is made: the brand exists only in the type.
   return Object.freeze(problem) as unknown as Problem;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -2,8 +2,8 @@
 import express, { type Router } from 'express';
 import { LANGS } from '../../build/contract/books.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
-import type { AppServices } from '../app-services.ts';
 import { sendFromDisk } from './send-static.ts';
+import type { BibleSource } from './source.ts';
 
 /** `{lang}.json`; anything else under the folder is no file of the build. */
 const INDEX_FILE = /^([a-z]{2})\.json$/;
@@ -13,7 +13,7 @@ const INDEX_FILE = /^([a-z]{2})\.json$/;
  * so a page finds them at the same URL on the service and on a static host. Each is about
  * 9 MB (1.8 MB with brotli): streamed from disk like a download, never held in memory.
  */
-export function createSearchIndexRouter(services: Pick<AppServices, 'bible'>): Router {
+export function createSearchIndexRouter(services: { bible: BibleSource }): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   router.get('/:file', async (req, res, next) => {
     const lang = LANGS.find((candidate) => candidate === INDEX_FILE.exec(String(req.params.file))?.[1]);

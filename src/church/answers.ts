@@ -1,11 +1,14 @@
 // The church endpoints' answers, made once for the Express routes (routes.ts) and the fast path (fast-path.ts): each a JSON body serialised and tagged.
-import { problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import { type PreparedJson, prepareJson } from '../http/cache.ts';
 import { pageEnvelope, parsePageRequest, singleQueryValue } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { price } from './money.ts';
 import { type ChurchRecord, LIBRARY_TYPES, type LibraryType } from './records.ts';
+import type { ChurchRepository } from './repository.ts';
 import {
   type Album,
   type ChurchEvent,
@@ -43,11 +46,18 @@ const MINUTE_MS = 60_000;
  */
 const KEPT_EVENTS_MAX_CHARS = 8 * 1024;
 
+/** What the answers are made from: the church reads, the public site's address (for links), what "now" is. */
+export interface ChurchAnswersDependencies {
+  churches: ChurchRepository;
+  config: Pick<Config, 'publicSiteUrl'>;
+  clock: Clock;
+}
+
 /**
  * One per app: the profile and upcoming-events bodies it keeps with their records are shared by
  * whichever of the routes and the fast path answers.
  */
-export function createChurchAnswers(services: Pick<AppServices, 'churches' | 'config' | 'clock'>): ChurchAnswers {
+export function createChurchAnswers(services: ChurchAnswersDependencies): ChurchAnswers {
   const { churches, config, clock } = services;
   const site = config.publicSiteUrl;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
@@ -61,7 +71,7 @@ export function createChurchAnswers(services: Pick<AppServices, 'churches' | 'co
     async church(slug) {
       const church = await churches.publicChurchBySlug(slug);
       // One answer for an unknown slug and a non-public church, so the two cannot be told apart.
-      if (!church) throw new ApiError(problems.churchNotFound());
+      if (!church) throw new ApiError(serviceProblems.churchNotFound());
       return church;
     },
 
@@ -175,7 +185,7 @@ export function createChurchAnswers(services: Pick<AppServices, 'churches' | 'co
 
     async photos(church, albumId) {
       const photos = await churches.publicAlbumPhotos(church.id, albumId);
-      if (!photos) throw new ApiError(problems.albumNotFound());
+      if (!photos) throw new ApiError(serviceProblems.albumNotFound());
       const body: Photo[] = photos.map((photo) => ({
         url: photo.url,
         thumbnailUrl: photo.thumbnailUrl,
@@ -210,6 +220,6 @@ function libraryType(query: Query): LibraryType | undefined {
   const raw = singleQueryValue(query, 'type');
   if (raw === undefined) return undefined;
   const found = LIBRARY_TYPES.find((type) => type === raw.toUpperCase());
-  if (!found) throw new ApiError(problems.unknownLibraryType(LIBRARY_TYPES));
+  if (!found) throw new ApiError(serviceProblems.unknownLibraryType(LIBRARY_TYPES));
   return found;
 }

@@ -1,9 +1,9 @@
 // Church reads answered before Express: key auth, the per-key limit, the answer of answers.ts, with the headers, problems and access line of the Express path.
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import type { Problem } from '../../build/contract/problems.ts';
 import { type PreparedJson, writePreparedJson } from '../http/cache.ts';
+import { CHURCH_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { problemForError } from '../http/errors.ts';
 import type { FrontHandler } from '../http/http-server.ts';
 import { accessLogger, type Logger } from '../http/logger.ts';

@@ -1,7 +1,7 @@
 // Church endpoints 1-8 on Express: find the church, send the answer answers.ts makes.
 import { type Request, type RequestHandler, type Response, Router } from 'express';
-import { CHURCH_CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { type PreparedJson, sendPreparedJson } from '../http/cache.ts';
+import { CHURCH_CACHE_CONTROL } from '../http/cache-policy.ts';
 import type { ChurchAnswers } from './answers.ts';
 import type { ChurchRecord } from './records.ts';
 

@@ -2,9 +2,9 @@
 
 import { createAccountService } from '../accounts/service.ts';
 import type { Config } from '../config.ts';
-import type { Storage } from '../db/storage.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { createFingerprinter, type Fingerprinter, loadOrCreateSecret } from '../keys/fingerprint.ts';
+import type { Storage } from '../storage.ts';
 import type { CliContext } from './command.ts';
 
 /**

@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../../build/contract/sqlite-driver.ts';
+import { describeTarget } from '../db/connect.ts';
 import { COPIED_TABLES, CopyRefusal, copySqliteToPostgres } from '../db/copy-to-postgres.ts';
 import { databaseInUse } from '../db/in-use.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { defaultMigrationsDir } from '../db/open.ts';
 import { openPostgresDatabase } from '../db/postgres/database.ts';
 import { applyPostgresMigrations } from '../db/postgres/migrate.ts';
-import { describeTarget } from '../db/storage.ts';
 import { parseCommandLine } from './arguments.ts';
 import { CliError, type DatabaseFileCommand } from './command.ts';
 

@@ -1,6 +1,6 @@
 // The operator command line: `npm run cli -- <command> [args]`; dispatches to the church and account commands.
 import { loadConfig } from '../config.ts';
-import { openStorage } from '../db/storage.ts';
+import { openStorage } from '../storage.ts';
 import { accountCommands } from './account-commands.ts';
 import { churchCommands } from './church-commands.ts';
 import { type CliCommand, CliError, type DatabaseFileCommand } from './command.ts';

@@ -1,7 +1,8 @@
 // The /docs/problems page: every problem type of the catalogue under its own anchor, rendered on the server.
 
 import { PROBLEM_CONTENT_TYPE } from '../../build/contract/http-policy.ts';
-import { PROBLEM_TYPES, type ProblemType, problemTypeUri } from '../../build/contract/problems.ts';
+import { type ProblemType, problemTypeUri } from '../../build/contract/problems.ts';
+import { ALL_PROBLEM_TYPES } from '../http/problems.ts';
 
 /**
  * The page the `type` URI of every problem points at: one section per type, `id` = its slug, with
@@ -12,7 +13,7 @@ import { PROBLEM_TYPES, type ProblemType, problemTypeUri } from '../../build/con
  * @example res.type('html').send(problemsPage('https://api.example.org'))
  */
 export function problemsPage(publicBaseUrl: string): string {
-  const types: ProblemType[] = Object.values(PROBLEM_TYPES);
+  const types = ALL_PROBLEM_TYPES;
   const index = types
     .map((type) => `      <li><a href="#${escapeHtml(type.slug)}">${type.status} ${escapeHtml(type.title)}</a></li>`)
     .join('\n');

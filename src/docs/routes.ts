@@ -2,8 +2,9 @@
 // and the example page of search in the browser at /examples/ (MiniSearch from npm, no CDN).
 
 import express, { type Router } from 'express';
-import { DOCS_CACHE_CONTROL, PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
+import { PROBLEMS_PAGE_PATH } from '../../build/contract/http-policy.ts';
 import { sendJson } from '../http/cache.ts';
+import { DOCS_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { staticResources } from '../http/static-resources.ts';
 import { readResourceText, resourcePath } from '../resources/resources.ts';
 import { type OpenApiConfig, openApiDocument } from './openapi.ts';

@@ -1,8 +1,8 @@
 // GET /healthz (the process is up) and GET /readyz (every readiness check passes) for monitors and load balancers.
 import express, { type Router } from 'express';
-import { problems } from '../../build/contract/problems.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { runReadinessChecks } from './readiness.ts';
 import type { Health, Readiness } from './responses.ts';
 
@@ -37,7 +37,8 @@ export function createHealthRouter(services: Pick<AppServices, 'readiness' | 'lo
       wasReady = ready;
     }
     res.setHeader('Cache-Control', PROBE_CACHE_CONTROL);
-    if (!ready) return next(new ApiError(problems.notReady(failing.map(({ name, detail }) => ({ name, reason: detail ?? 'failed' })))));
+    if (!ready)
+      return next(new ApiError(serviceProblems.notReady(failing.map(({ name, detail }) => ({ name, reason: detail ?? 'failed' })))));
     const body: Readiness = { status: 'ready', checks: results };
     res.json(body);
   });

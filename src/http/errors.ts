@@ -2,7 +2,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_HEADERS } from '../../build/contract/http-policy.ts';
 import { type Problem, problemBody, problems } from '../../build/contract/problems.ts';
-import { StorageUnavailableError } from '../db/storage-unavailable.ts';
 import type { Logger } from './logger.ts';
 import { ApiError } from './problem.ts';
 
@@ -20,11 +19,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError(problems.pathNotFound(req.path)));
 };
 
-/** Seconds a client is asked to wait after a database outage answer: long enough for a restart or a failover to begin. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
 /**
- * Error middleware: ApiError as is; a database that cannot answer now as a logged 503; body-parser
+ * Error middleware: ApiError as is (logged when it carries a warning: a database that cannot answer now); body-parser
  * style errors with a status as 4xx; anything else a logged 500.
  */
 export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequestHandler {
@@ -45,10 +41,10 @@ export function problemHandler(logger: Logger, publicBaseUrl: string): ErrorRequ
  */
 // biome-ignore lint/suspicious/noExplicitAny: an error handler's error is anything thrown.
 export function problemForError(err: any, logger: Logger, request: { requestId: unknown; path: string }): Problem {
-  if (err instanceof ApiError) return err.problem;
-  if (err instanceof StorageUnavailableError) {
-    logger.warn({ ...request, err }, 'database unavailable');
-    return problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+  if (err instanceof ApiError) {
+    // The server's own condition (a database that cannot answer now), not the request's fault: worth a line.
+    if (err.warning !== undefined) logger.warn({ ...request, err }, err.warning);
+    return err.problem;
   }
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) {

@@ -1,13 +1,40 @@
 // The church endpoints' key auth: Bearer sk_live_ key → active key, or a 401 problem counted by the invalid-key throttle; as a function and as Express middleware.
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { type Problem, problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+import { LRUCache } from 'lru-cache';
+import type { Problem } from '../../build/contract/problems.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
-import { createInvalidKeyThrottle } from '../limits/invalid-key-throttle.ts';
+import { serviceProblems } from '../http/problems.ts';
+import type { Fingerprinter } from './fingerprint.ts';
 import { isWellFormedKey, KEY_PREFIX } from './format.ts';
 
-export type KeyAuthServices = Pick<AppServices, 'keys' | 'fingerprinter' | 'limitStores' | 'config' | 'logger' | 'clock'>;
+/** The two key lookups key auth makes (an AccountRepository, accounts/repository.ts, has them). */
+export interface ActiveKeyLookup {
+  /** The active key with this fingerprint, undefined when none (unknown or revoked). */
+  activeKeyByFingerprint(fingerprint: string): Promise<{ id: number; developerId: number } | undefined>;
+  /** Records that the key was used at `when` (its "last used"); may skip a write it made recently. */
+  markUsed(keyId: number, when: Date): Promise<unknown>;
+}
+
+/**
+ * What every refusal goes through, per client address (the invalid-key throttle,
+ * limits/invalid-key-throttle.ts, made by the composition root): the 401 problem, counted, or the
+ * problem that replaces it once the address is over its limit.
+ */
+export interface RefusalThrottle {
+  refusalFor(address: string | undefined, unauthorized: Problem): Promise<Problem>;
+}
+
+/** What key auth is made from. */
+export interface KeyAuthDependencies {
+  accountRepository: ActiveKeyLookup;
+  fingerprinter: Fingerprinter;
+  invalidKeyThrottle: RefusalThrottle;
+  clock: Clock;
+  logger: Logger;
+}
 
 /** Set on res.locals for the handlers after a successful authentication. */
 export interface KeyAuthLocals {
@@ -41,23 +68,22 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * never meets the throttle, whatever its address sent before. The key's validity is looked up on
  * every request, never remembered: a revoked key fails at once.
  */
-export function createKeyAuthenticator(services: KeyAuthServices): KeyAuthenticator {
-  const throttle = createInvalidKeyThrottle(services);
-  const { keys, fingerprinter, clock, logger } = services;
+export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAuthenticator {
+  const { accountRepository: keys, fingerprinter, invalidKeyThrottle: throttle, clock, logger } = dependencies;
   const rateLimitKey = rateLimitKeys();
   const refuse = async (address: string | undefined, problem: Problem): Promise<KeyAuthOutcome> => ({
     refused: await throttle.refusalFor(address, problem),
   });
   return {
     async authenticate(header, address) {
-      if (header === undefined || header.trim() === '') return refuse(address, problems.apiKeyMissing(KEY_PREFIX));
+      if (header === undefined || header.trim() === '') return refuse(address, serviceProblems.apiKeyMissing(KEY_PREFIX));
       const match = BEARER.exec(header);
-      if (!match) return refuse(address, problems.authorizationNotBearer(KEY_PREFIX));
+      if (!match) return refuse(address, serviceProblems.authorizationNotBearer(KEY_PREFIX));
       const token = match[1];
-      if (!isWellFormedKey(token)) return refuse(address, problems.apiKeyMalformed(KEY_PREFIX));
+      if (!isWellFormedKey(token)) return refuse(address, serviceProblems.apiKeyMalformed(KEY_PREFIX));
       const fingerprint = fingerprinter.fingerprint(token);
       const key = await keys.activeKeyByFingerprint(fingerprint);
-      if (!key) return refuse(address, problems.apiKeyUnknown());
+      if (!key) return refuse(address, serviceProblems.apiKeyUnknown());
       // Bookkeeping, not part of the answer: after this turn of the event loop, and it never waits for a lock.
       const usedAt = clock.now();
       setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
@@ -87,13 +113,11 @@ const RATE_LIMIT_KEYS_KEPT = 10_000;
  * whether the key is valid (that is looked up on every request).
  */
 function rateLimitKeys(): (fingerprint: string) => string {
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: RATE_LIMIT_KEYS_KEPT });
   return (fingerprint) => {
     let key = known.get(fingerprint);
     if (key === undefined) {
       key = createHash('sha256').update(`rate-limit:${fingerprint}`).digest('base64url').slice(0, 22);
-      // Oldest first out: a Map iterates in insertion order.
-      if (known.size >= RATE_LIMIT_KEYS_KEPT) known.delete(known.keys().next().value!);
       known.set(fingerprint, key);
     }
     return key;

@@ -2,14 +2,23 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
 import { RATE_LIMIT_WINDOW_MS } from './key-limit.ts';
 import { limiterLogger } from './limiter-logger.ts';
+import type { LimitStores } from './stores.ts';
 import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
 
 /** The name of the per-address policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const bibleLimitPolicyName = (limit: number) => `${limit}-per-minute-per-address`;
+
+/** What the limiter is made from. */
+export interface BibleLimitDependencies {
+  config: Pick<Config, 'bibleRateLimitPerMinute'>;
+  limitStores: Pick<LimitStores, 'bible'>;
+  logger: Logger;
+}
 
 /** The Bible's per-address limiter; one per app, shared by the Express routes and the fast path (one count per request). */
 export interface BibleLimit {
@@ -27,7 +36,7 @@ export interface BibleLimit {
  * `standardHeaders: 'draft-8'`. A counter rather than middleware, so that handlers outside
  * Express (src/bible/fast-path.ts) count with the same store and the same rules.
  */
-export function createBibleLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): BibleLimit {
+export function createBibleLimit(services: BibleLimitDependencies): BibleLimit {
   const limit = services.config.bibleRateLimitPerMinute;
   if (limit === 0) return { count: async () => undefined };
   const counter = createWindowCounter({

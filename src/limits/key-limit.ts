@@ -1,15 +1,24 @@
 // 120 requests per minute per API key on church endpoints; every request with the key counts, whatever its status.
 import type { RequestHandler, Response } from 'express';
-import { problems } from '../../build/contract/problems.ts';
-import type { AppServices } from '../app-services.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { serviceProblems } from '../http/problems.ts';
 import { limiterLogger } from './limiter-logger.ts';
+import type { LimitStores } from './stores.ts';
 import { createWindowCounter, type LimitOutcome, limitOutcome } from './window-limiter.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** The name of the per-key policy in the RateLimit headers (also quoted by the OpenAPI document). */
 export const keyLimitPolicyName = (limit: number) => `${limit}-per-minute-per-key`;
+
+/** What the limiter is made from. */
+export interface KeyLimitDependencies {
+  config: Pick<Config, 'keyRateLimitPerMinute'>;
+  limitStores: Pick<LimitStores, 'key'>;
+  logger: Logger;
+}
 
 /** The per-key limiter; one per app, shared by the Express middleware and the church fast path (one count per request). */
 export interface KeyLimit {
@@ -25,7 +34,7 @@ export interface KeyLimit {
  * window-limiter.ts: standard headers per draft-ietf-httpapi-ratelimit-headers-08, `RateLimit` and
  * `RateLimit-Policy`. Over the limit: 429 problem+json with Retry-After (seconds to the end of the window).
  */
-export function createKeyLimit(services: Pick<AppServices, 'config' | 'limitStores' | 'logger'>): KeyLimit {
+export function createKeyLimit(services: KeyLimitDependencies): KeyLimit {
   const limit = services.config.keyRateLimitPerMinute;
   const counter = createWindowCounter({
     windowMs: RATE_LIMIT_WINDOW_MS,
@@ -36,7 +45,7 @@ export function createKeyLimit(services: Pick<AppServices, 'config' | 'limitStor
   });
   return {
     async count(rateLimitKey) {
-      return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => problems.keyRateLimited(limit, retryAfter));
+      return limitOutcome(await counter.count(`key:${rateLimitKey}`), (retryAfter) => serviceProblems.keyRateLimited(limit, retryAfter));
     },
   };
 }

@@ -2,9 +2,12 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import type { AppServices } from '../app-services.ts';
+import type { AccountService } from '../accounts/service.ts';
 import { demoChurchSlug } from '../church/demo-data.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../http/logger.ts';
 import { staticResources } from '../http/static-resources.ts';
+import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { resourcePath } from '../resources/resources.ts';
 import { createAccountRoutes } from './account.ts';
 import { createPortalAuthService } from './auth-service.ts';
@@ -13,17 +16,25 @@ import { createKeyRoutes } from './keys.ts';
 import { createOidcRoutes } from './oidc.ts';
 import { sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
+import type { PortalServices } from './portal-services.ts';
 import './session-data.ts';
 import { RepositorySessionStore } from './session-store.ts';
 import { createSignInRoutes } from './sign-in.ts';
-import { createSignInThrottle } from './sign-in-throttle.ts';
+import { createSignInThrottle, type SignInThrottleDependencies } from './sign-in-throttle.ts';
 import { createSignUpRoutes } from './sign-up.ts';
 import { loadDeveloper } from './signed-in.ts';
 import { createOneTimeTokens } from './tokens.ts';
 import { errorPage } from './views/error-page.ts';
 import { PORTAL_PATH } from './views/layout.ts';
 
-export type PortalRouterServices = Pick<AppServices, 'config' | 'logger' | 'accounts' | 'portal' | 'fingerprinter' | 'limitStores'>;
+/** What the portal is made from; the session cookie's signing secret is derived with the fingerprinter. */
+export interface PortalRouterServices extends SignInThrottleDependencies {
+  config: Pick<Config, 'passwordScryptCost' | 'portalUrl' | 'publicBaseUrl' | 'sessionIdleHours' | 'sessionCookieSecure'>;
+  logger: Logger;
+  accountService: AccountService;
+  portal: PortalServices;
+  fingerprinter: Fingerprinter;
+}
 
 /** The portal's own cookie name: the API sets none, and providers on the same host set theirs. */
 export const SESSION_COOKIE = 'portal_sid';
@@ -37,7 +48,7 @@ const PORTAL_METHODS = new Set(['GET', 'HEAD', 'POST']);
  * @example app.use(PORTAL_PATH, createPortalRouter(services));
  */
 export function createPortalRouter(services: PortalRouterServices): Router {
-  const { config, logger, accounts, portal } = services;
+  const { config, logger, accountService: accounts, portal } = services;
   const auth = createPortalAuthService({
     accounts,
     credentials: portal.credentials,

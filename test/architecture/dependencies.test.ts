@@ -7,6 +7,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const within = (path: string, folder: string) => path.startsWith(folder);
 
+/** The service's domains: each stands on the floors below it (db/, http/), never the other way. */
+const DOMAINS = ['src/church/', 'src/portal/', 'src/accounts/', 'src/keys/', 'src/bible/'];
+
 /**
  * build/contract/ is the Bible's published format, which the build writes and the service reads;
  * it is the only part of build/ the service may use, and it stands on its own.
@@ -34,13 +37,40 @@ const RULES: readonly DependencyRule[] = [
     forbids: (from, to) => within(from, 'build/sword/') && within(to, 'build/usfm/'),
   },
   {
+    name: 'db/ imports no domain (church, portal, accounts, keys, bible)',
+    forbids: (from, to) => within(from, 'src/db/') && DOMAINS.some((domain) => within(to, domain)),
+  },
+  {
+    name: 'http/ imports nothing from db/ (an error of db/ carries its own problem)',
+    forbids: (from, to) => within(from, 'src/http/') && within(to, 'src/db/'),
+  },
+  {
+    name: 'keys/ imports nothing from limits/',
+    forbids: (from, to) => within(from, 'src/keys/') && within(to, 'src/limits/'),
+  },
+  {
+    name: 'only the composition root (app.ts, services.ts) imports app-services.ts: a part declares what it takes',
+    forbids: (from, to) => to === 'src/app-services.ts' && from !== 'src/app.ts' && from !== 'src/services.ts',
+  },
+  {
     name: 'scripts/ are entry points that nothing imports',
     forbids: (from, to) => !within(from, 'scripts/') && within(to, 'scripts/'),
   },
 ];
 
 /** Known edges the rules would refuse, each with the work that removes it. */
-const ALLOWED: readonly AllowedEdge[] = [];
+const ALLOWED: readonly AllowedEdge[] = [
+  {
+    from: 'src/bible/routes.ts',
+    to: 'src/app-services.ts',
+    reason: 'the Express Bible router goes when the endpoint tables and their dispatcher answer the Bible (issue 23)',
+  },
+  {
+    from: 'src/health/routes.ts',
+    to: 'src/app-services.ts',
+    reason: 'the Express health router goes when the endpoint tables and their dispatcher answer the probes (issue 23)',
+  },
+];
 
 describe('the import graph of build/, src/ and scripts/', () => {
   const graph = importGraph(ROOT, ['build', 'src', 'scripts']);
@@ -80,6 +110,11 @@ describe('the dependency check itself', () => {
     ['build/usfm/read-usfm.ts', ['build/sword/versification.ts']],
     ['build/sword/versification.ts', []],
     ['build/books.ts', []],
+    ['src/db/open.ts', ['src/church/records.ts', 'src/http/logger.ts']],
+    ['src/keys/auth.ts', ['src/limits/invalid-key-throttle.ts', 'src/keys/format.ts']],
+    ['src/http/errors.ts', ['src/db/storage-unavailable.ts', 'src/http/problem.ts']],
+    ['src/church/answers.ts', ['src/app-services.ts']],
+    ['src/app-services.ts', []],
   ]);
 
   it('names each edge that breaks a rule, with the rule', () => {
@@ -87,6 +122,10 @@ describe('the dependency check itself', () => {
       'the service imports nothing of build/ but build/contract/: src/bible/routes.ts → build/writers/static-tree.ts',
       'build/contract/ imports only itself and data/*.json: build/contract/layout.ts → build/books.ts',
       'the USFM reader does not use the SWORD reader: build/usfm/read-usfm.ts → build/sword/versification.ts',
+      'db/ imports no domain (church, portal, accounts, keys, bible): src/db/open.ts → src/church/records.ts',
+      'keys/ imports nothing from limits/: src/keys/auth.ts → src/limits/invalid-key-throttle.ts',
+      'http/ imports nothing from db/ (an error of db/ carries its own problem): src/http/errors.ts → src/db/storage-unavailable.ts',
+      'only the composition root (app.ts, services.ts) imports app-services.ts: a part declares what it takes: src/church/answers.ts → src/app-services.ts',
     ]);
   });
 

@@ -127,7 +127,10 @@ describe('the church fast path beside Express', () => {
   );
 
   it('refuses missing, malformed, unknown and revoked keys with the same problems', async () => {
-    const accounts = createAccountService({ repository: pair.fast.services.keys, fingerprinter: pair.fast.services.fingerprinter });
+    const accounts = createAccountService({
+      repository: pair.fast.services.accountRepository,
+      fingerprinter: pair.fast.services.fingerprinter,
+    });
     const email = 'fast-path-revoked@example.org';
     const revoked = await createTestKey(pair.fast.services, { email });
     const developer = await accounts.developerByEmail(email);
@@ -160,9 +163,13 @@ describe('the church fast path beside Express', () => {
     const fourth = remainingBudget(await send(pair.fast.url, `${CHURCHES}/no-such-church`, { authorization }));
     expect([second, third, fourth]).toEqual([first - 1, first - 2, first - 3]);
     // "Last used" is written after the answer (setImmediate, then the store): wait for it rather than sleep.
-    const accounts = createAccountService({ repository: pair.fast.services.keys, fingerprinter: pair.fast.services.fingerprinter });
-    const developerId = (await pair.fast.services.keys.activeKeyByFingerprint(pair.fast.services.fingerprinter.fingerprint(fresh)))!
-      .developerId;
+    const accounts = createAccountService({
+      repository: pair.fast.services.accountRepository,
+      fingerprinter: pair.fast.services.fingerprinter,
+    });
+    const developerId = (await pair.fast.services.accountRepository.activeKeyByFingerprint(
+      pair.fast.services.fingerprinter.fingerprint(fresh),
+    ))!.developerId;
     await expect.poll(async () => (await accounts.listKeys(developerId))[0].lastUsedAt, { timeout: 30_000, interval: 5 }).not.toBeNull();
   });
 

@@ -9,10 +9,10 @@ import { type CliContext, CliError } from '../../src/cli/command.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
-import { sqliteStorage } from '../../src/db/storage.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createFingerprinter, loadOrCreateSecret } from '../../src/keys/fingerprint.ts';
 import { isWellFormedKey } from '../../src/keys/format.ts';
+import { sqliteStorage } from '../../src/storage.ts';
 
 let dir: string;
 let db: Db;

@@ -9,7 +9,7 @@ import { CliError } from '../../src/cli/command.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDatabase } from '../../src/db/open.ts';
-import { sqliteStorage } from '../../src/db/storage.ts';
+import { sqliteStorage } from '../../src/storage.ts';
 import { churchDocument } from '../church/church-api.ts';
 
 describe('church commands', () => {

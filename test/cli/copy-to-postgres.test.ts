@@ -8,8 +8,8 @@ import { loadDemoDataIfEmpty } from '../../src/church/demo-data.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { COPIED_TABLES } from '../../src/db/copy-to-postgres.ts';
 import { openDatabase } from '../../src/db/open.ts';
-import { sqliteStorage } from '../../src/db/storage.ts';
 import { createFingerprinter } from '../../src/keys/fingerprint.ts';
+import { sqliteStorage } from '../../src/storage.ts';
 import { usePostgresDatabases } from '../helpers/postgres-databases.ts';
 import { describeWith } from '../helpers/requirements.ts';
 import { startTestServer } from '../helpers/test-server.ts';
@@ -87,8 +87,8 @@ describeWith(['postgres'], 'copy-to-postgres', () => {
     try {
       const response = await fetch(`${server.url}/api/public/v1/churches/grace-paris`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
-      const newcomer = await server.services.accounts.createDeveloper({ name: 'New', email: 'new@example.org', verified: true });
-      const { record } = await server.services.accounts.createKey(newcomer.id, 'after the move');
+      const newcomer = await server.services.accountService.createDeveloper({ name: 'New', email: 'new@example.org', verified: true });
+      const { record } = await server.services.accountService.createKey(newcomer.id, 'after the move');
       const [{ max }] = await databases
         .server()
         .query<{ max: number }>(target.name, 'SELECT max(id)::int AS max FROM api_keys WHERE id <> $1', [record.id]);

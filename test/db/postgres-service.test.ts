@@ -67,9 +67,9 @@ describeWith(['postgres'], 'the service on PostgreSQL', () => {
   it('answers every church endpoint byte for byte as the service on SQLite does', async () => {
     const key = await createKeyWithCli('same@example.org');
     // The same key on SQLite: one fingerprint secret, the same fingerprint stored for a developer there.
-    const twin = await sqlite.services.accounts.createDeveloper({ name: 'Same', email: 'same@example.org', verified: true });
+    const twin = await sqlite.services.accountService.createDeveloper({ name: 'Same', email: 'same@example.org', verified: true });
     const fingerprint = sqlite.services.fingerprinter.fingerprint(key);
-    await sqlite.services.keys.insertKeyIfActiveBelow(twin.id, 5, {
+    await sqlite.services.accountRepository.insertKeyIfActiveBelow(twin.id, 5, {
       name: 'site',
       fingerprint,
       hint: key.slice(-4),
@@ -94,10 +94,10 @@ describeWith(['postgres'], 'the service on PostgreSQL', () => {
     const key = await createKeyWithCli('ops@example.org');
     const request = () => fetch(`${postgres.url}${CHURCH}/grace-paris`, { headers: { Authorization: `Bearer ${key}` } });
     expect((await request()).status).toBe(200);
-    const developer = (await postgres.services.accounts.developerByEmail('ops@example.org'))!;
-    const [record] = await postgres.services.accounts.listKeys(developer.id);
+    const developer = (await postgres.services.accountService.developerByEmail('ops@example.org'))!;
+    const [record] = await postgres.services.accountService.listKeys(developer.id);
     await expect
-      .poll(async () => (await postgres.services.accounts.listKeys(developer.id))[0].lastUsedAt, { timeout: 10_000 })
+      .poll(async () => (await postgres.services.accountService.listKeys(developer.id))[0].lastUsedAt, { timeout: 10_000 })
       .not.toBeNull();
     await cli('revoke-key', '--email', 'ops@example.org', '--id', String(record.id));
     expect((await request()).status).toBe(401);

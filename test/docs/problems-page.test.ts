@@ -6,6 +6,7 @@ import { staticPaths } from '../../build/contract/layout.ts';
 import { PROBLEM_TYPES, problems } from '../../build/contract/problems.ts';
 import { StorageUnavailableError } from '../../src/db/storage-unavailable.ts';
 import { ApiError } from '../../src/http/problem.ts';
+import { ALL_PROBLEM_TYPES, SERVICE_PROBLEM_TYPES } from '../../src/http/problems.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { type RawResponse, rawRequest } from '../bible/raw-request.ts';
 import { createTestKey } from '../helpers/api-key.ts';
@@ -14,7 +15,7 @@ import { problemType, TEST_PUBLIC_BASE_URL } from '../helpers/problem.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { documentValidator } from './document-validator.ts';
 
-const slugs = Object.values(PROBLEM_TYPES).map((type) => type.slug);
+const slugs = ALL_PROBLEM_TYPES.map((type) => type.slug);
 
 describe('the problem types page', () => {
   let server: TestServer;
@@ -30,9 +31,16 @@ describe('the problem types page', () => {
   });
   afterAll(() => server.close());
 
-  it('has one anchor per problem type of the catalogue, with its status, title and type URI', () => {
+  it("lists every type of the Bible's catalogue and of the service's own once, by status", () => {
+    const catalogues = [...Object.values(PROBLEM_TYPES), ...Object.values(SERVICE_PROBLEM_TYPES)];
     expect(new Set(slugs).size).toBe(slugs.length);
-    for (const type of Object.values(PROBLEM_TYPES)) {
+    expect([...slugs].sort()).toEqual(catalogues.map((type) => type.slug).sort());
+    const statuses = ALL_PROBLEM_TYPES.map((type) => type.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+  });
+
+  it('has one anchor per problem type of the catalogue, with its status, title and type URI', () => {
+    for (const type of ALL_PROBLEM_TYPES) {
       const section = sectionOf(html, type.slug);
       expect(section, type.slug).toContain(`${type.status} ${type.title}`);
       expect(section).toContain(`<code>${TEST_PUBLIC_BASE_URL}/docs/problems#${type.slug}</code>`);
@@ -118,7 +126,7 @@ describe('every problem the service answers', () => {
     vi.restoreAllMocks();
 
     // The database not answering (the real thing, a stopped PostgreSQL: test/db/postgres-outage.test.ts).
-    vi.spyOn(server.services.keys, 'activeKeyByFingerprint').mockRejectedValueOnce(
+    vi.spyOn(server.services.accountRepository, 'activeKeyByFingerprint').mockRejectedValueOnce(
       new StorageUnavailableError('PostgreSQL cannot answer now: connect ECONNREFUSED'),
     );
     await receive('/api/public/v1/churches/grace-paris', { key: await key(), address: '192.0.2.17' });

@@ -40,8 +40,8 @@ describe(`a key revoked while ${INSTANCES} instances serve it`, () => {
   it('answers 401 on every instance to every request that starts after the revoke returned', async () => {
     const email = 'revoked-under-load@example.org';
     const key = await createTestKey(servers[0].services, { email });
-    const developer = (await servers[0].services.accounts.developerByEmail(email))!;
-    const [record] = await servers[0].services.accounts.listKeys(developer.id);
+    const developer = (await servers[0].services.accountService.developerByEmail(email))!;
+    const [record] = await servers[0].services.accountService.listKeys(developer.id);
 
     const outcomes: Outcome[] = [];
     let stop = false;
@@ -63,7 +63,7 @@ describe(`a key revoked while ${INSTANCES} instances serve it`, () => {
       .poll(() => eachInstance((mine) => mine.filter((outcome) => outcome.status === 200).length), POLL)
       .toBeGreaterThanOrEqual(3);
     // The revoke goes through the last instance's own connection, the requests through all of them.
-    await servers[INSTANCES - 1].services.accounts.revokeKey(developer.id, record.id);
+    await servers[INSTANCES - 1].services.accountService.revokeKey(developer.id, record.id);
     const revokedAt = performance.now();
     await expect
       .poll(() => eachInstance((mine) => mine.filter((outcome) => outcome.startedAt > revokedAt).length), POLL)

@@ -77,8 +77,8 @@ describe('small faults', () => {
     expect(await partition(key)).toBe(pk);
     expect(await partition(other)).not.toBe(pk);
     // express-rate-limit's partition key is base64(hex(sha256(counting key)).slice(0, 12)): not of `key:<id>`, for any small id.
-    const developer = (await app.services.keys.developerByEmail(email))!;
-    const [record] = await app.services.keys.listKeys(developer.id);
+    const developer = (await app.services.accountRepository.developerByEmail(email))!;
+    const [record] = await app.services.accountRepository.listKeys(developer.id);
     const fromId = (id: number) => Buffer.from(createHash('sha256').update(`key:${id}`).digest('hex').slice(0, 12)).toString('base64');
     expect(record.id).toBeLessThan(1_000);
     for (let id = 0; id < 1_000; id++) expect(pk).not.toBe(fromId(id));

@@ -51,7 +51,7 @@ describe('with the church database write-locked by another process', () => {
   it('answers keyed requests without waiting for the lock while it is held, and records "last used" once it is released', async () => {
     const email = 'locked-out@example.org';
     const key = await createTestKey(app.services, { email });
-    const developer = (await app.services.keys.developerByEmail(email))!;
+    const developer = (await app.services.accountRepository.developerByEmail(email))!;
     // A first request with another key, so that nothing measured below is a first-request cost (compiling, caches).
     expect((await getWithKey(app.url + CHURCH, await createTestKey(app.services))).status).toBe(200);
     const file = path.join(app.dir, 'church.sqlite');
@@ -72,14 +72,14 @@ describe('with the church database write-locked by another process', () => {
     // request or on the event loop the next ones share; five requests not waiting take a few ms,
     // well under a second on a loaded machine. Half the busy timeout tells the two apart.
     expect(elapsed, `five requests took ${elapsed.toFixed(0)} ms`).toBeLessThan(busyTimeoutMs / 2);
-    expect((await app.services.keys.listKeys(developer.id))[0].lastUsedAt).toBeNull();
+    expect((await app.services.accountRepository.listKeys(developer.id))[0].lastUsedAt).toBeNull();
     expect(app.logs.some((line) => line.includes('not written (database busy)'))).toBe(true);
     expect(app.logs.some((line) => line.includes('"status":500'))).toBe(false);
 
     expect(await lock.release()).toBe(0);
     // The deferred write is retried in the background once the lock is gone.
     await expect
-      .poll(async () => (await app.services.keys.listKeys(developer.id))[0].lastUsedAt, { timeout: 30_000, interval: 100 })
+      .poll(async () => (await app.services.accountRepository.listKeys(developer.id))[0].lastUsedAt, { timeout: 30_000, interval: 100 })
       .not.toBeNull();
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 // Test helper: a working API key for the app under test (a verified developer is created when needed), made through the account service.
 
+import type { AccountRepository } from '../../src/accounts/repository.ts';
 import { createAccountService } from '../../src/accounts/service.ts';
-import type { AppServices } from '../../src/app-services.ts';
+import type { Fingerprinter } from '../../src/keys/fingerprint.ts';
 
 export interface TestKeyOptions {
   /** The developer's address; default a new developer per call, so the 5-key limit never gets in the way. */
@@ -13,9 +14,12 @@ export interface TestKeyOptions {
 let created = 0;
 
 /** Creates a key for a verified developer (made on first use) and returns the full key. */
-export async function createTestKey(services: Pick<AppServices, 'keys' | 'fingerprinter'>, options: TestKeyOptions = {}): Promise<string> {
+export async function createTestKey(
+  services: { accountRepository: AccountRepository; fingerprinter: Fingerprinter },
+  options: TestKeyOptions = {},
+): Promise<string> {
   created += 1;
-  const accounts = createAccountService({ repository: services.keys, fingerprinter: services.fingerprinter });
+  const accounts = createAccountService({ repository: services.accountRepository, fingerprinter: services.fingerprinter });
   const email = options.email ?? `test-developer-${created}@example.org`;
   const developer =
     (await accounts.developerByEmail(email)) ?? (await accounts.createDeveloper({ name: 'Test developer', email, verified: true }));

@@ -1,5 +1,5 @@
 // Test helper: a clock for the app under test that stands still at a given instant until the test moves it.
-import type { Clock } from '../../src/app-services.ts';
+import type { Clock } from '../../src/clock.ts';
 
 export interface TestClock extends Clock {
   /** Moves the clock to `instant`; the next request sees it. */

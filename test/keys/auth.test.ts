@@ -52,7 +52,7 @@ describe('church endpoints authenticate by API key', () => {
   it('refuse a key with a one-character typo without touching the database', async () => {
     const key = await createTestKey(app.services);
     const typo = key.slice(0, 20) + (key[20] === 'a' ? 'b' : 'a') + key.slice(21);
-    const lookup = vi.spyOn(app.services.keys, 'activeKeyByFingerprint');
+    const lookup = vi.spyOn(app.services.accountRepository, 'activeKeyByFingerprint');
     const fingerprint = vi.spyOn(app.services.fingerprinter, 'fingerprint');
     try {
       const body = await expectUnauthorized(await getWithKey(app.url + CHURCH, typo), MALFORMED);
@@ -78,9 +78,9 @@ describe('church endpoints authenticate by API key', () => {
     const before = app.logs.length;
     const response = await getWithKey(app.url + CHURCH, undefined, { Authorization: `bearer ${key}` });
     expect(response.status).toBe(200);
-    const developer = await app.services.keys.developerByEmail(email);
+    const developer = await app.services.accountRepository.developerByEmail(email);
     expect(developer).toBeDefined();
-    const [record] = await app.services.keys.listKeys(developer!.id);
+    const [record] = await app.services.accountRepository.listKeys(developer!.id);
     expect(((await response.json()) as { slug: string }).slug).toBe('grace-paris');
     // The request was authenticated as this very key: its access log line names the key id.
     const requests = app.logs.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -92,7 +92,7 @@ describe('church endpoints authenticate by API key', () => {
     const email = 'revoker@example.org';
     const key = await createTestKey(app.services, { email });
     expect((await getWithKey(app.url + CHURCH, key)).status).toBe(200);
-    const accounts = createAccountService({ repository: app.services.keys, fingerprinter: app.services.fingerprinter });
+    const accounts = createAccountService({ repository: app.services.accountRepository, fingerprinter: app.services.fingerprinter });
     const developer = (await accounts.developerByEmail(email))!;
     await accounts.revokeKey(developer.id, (await accounts.listKeys(developer.id))[0].id);
     const body = await expectUnauthorized(await getWithKey(app.url + CHURCH, key), UNKNOWN);

@@ -111,7 +111,7 @@ describe('keys in the whole app', () => {
 
   it('the access log line holds the full path with its query, the client address, status, time, request id and key id', async () => {
     const key = await createTestKey(server.services);
-    const keyId = (await server.services.keys.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key)))!.id;
+    const keyId = (await server.services.accountRepository.activeKeyByFingerprint(server.services.fingerprinter.fingerprint(key)))!.id;
     const before = server.logs.length;
     const response = await apiFetch(`${server.url}${CHURCH}/events?from=2030-01-01&limit=5`, {
       headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'access-log-test-1' },

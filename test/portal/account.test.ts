@@ -62,7 +62,7 @@ describe('the account page', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toContain('Your account is deleted');
     expect((await call()).status).toBe(401);
-    expect(await server.services.accounts.developerByEmail('gone@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('gone@example.org')).toBeUndefined();
     expect((await client.get('/portal/keys')).status).toBe(303);
   });
 });

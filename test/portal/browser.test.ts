@@ -138,7 +138,7 @@ describeWith(['chromium'], 'the portal in headless Chromium', () => {
   });
 
   it('refuses a reserved address at sign-up with a clear message', async () => {
-    await server.services.accounts.importReservedEmails(['office@example.org']);
+    await server.services.accountService.importReservedEmails(['office@example.org']);
     const page = await newPage();
     await page.goto(`${server.url}/portal/sign-up`);
     await page.fill('#field-name', 'Office');
@@ -167,7 +167,7 @@ describeWith(['chromium'], 'the portal in headless Chromium', () => {
     }
     await page.waitForURL('**/portal/keys');
     expect(await page.textContent('main')).not.toContain('not verified yet');
-    expect((await server.services.accounts.developerByEmail('oidc-browser@example.org'))?.emailVerifiedAt).not.toBeNull();
+    expect((await server.services.accountService.developerByEmail('oidc-browser@example.org'))?.emailVerifiedAt).not.toBeNull();
     await page.context().close();
   });
 

@@ -57,14 +57,14 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(back.location).toBe('/portal/keys');
     const dashboard = await portal.follow(back);
     expect(dashboard.body).not.toContain('not verified yet');
-    const developer = (await server.services.accounts.developerByEmail('new.dev@example.org'))!;
+    const developer = (await server.services.accountService.developerByEmail('new.dev@example.org'))!;
     expect(developer).toMatchObject({ name: 'New Dev', emailVerifiedAt: expect.any(String) });
     // Keys can be created at once.
     expect((await portal.post('/portal/keys', { name: 'from provider' })).status).toBe(200);
 
     const again = new PortalClient(server.url);
     expect((await signInThroughProvider(again, 'new-dev')).location).toBe('/portal/keys');
-    expect((await server.services.accounts.listDevelopers()).filter((d) => d.email === 'new.dev@example.org')).toHaveLength(1);
+    expect((await server.services.accountService.listDevelopers()).filter((d) => d.email === 'new.dev@example.org')).toHaveLength(1);
   });
 
   it('links an existing e-mail account instead of making a second one, and verifies its address', async () => {
@@ -72,17 +72,17 @@ describe('sign-in through an OpenID Connect provider', () => {
     await existing.get('/portal/sign-up');
     await existing.post('/portal/sign-up', { name: 'Has Password', email: 'linked@example.org', password: GOOD_PASSWORD });
     await server.smtp.nextMail('linked@example.org');
-    const before = (await server.services.accounts.developerByEmail('linked@example.org'))!;
+    const before = (await server.services.accountService.developerByEmail('linked@example.org'))!;
     expect(before.emailVerifiedAt).toBeNull();
 
     provider.identities.set('linker', { email: 'linked@example.org', emailVerified: true, name: 'Other Name' });
     const portal = new PortalClient(server.url);
     expect((await signInThroughProvider(portal, 'linker')).location).toBe('/portal/keys');
-    const after = (await server.services.accounts.developerByEmail('linked@example.org'))!;
+    const after = (await server.services.accountService.developerByEmail('linked@example.org'))!;
     expect(after.id).toBe(before.id);
     expect(after.name).toBe('Has Password');
     expect(after.emailVerifiedAt).not.toBeNull();
-    expect((await server.services.accounts.listDevelopers()).filter((d) => d.email === 'linked@example.org')).toHaveLength(1);
+    expect((await server.services.accountService.listDevelopers()).filter((d) => d.email === 'linked@example.org')).toHaveLength(1);
     // The password still works too.
     await signIn(new PortalClient(server.url), 'linked@example.org');
   });
@@ -93,9 +93,9 @@ describe('sign-in through an OpenID Connect provider', () => {
     await holder.get('/portal/sign-up');
     await holder.post('/portal/sign-up', { name: 'Staff Member', email: 'staff@example.org', password: GOOD_PASSWORD });
     await server.smtp.nextMail('staff@example.org');
-    const before = (await server.services.accounts.developerByEmail('staff@example.org'))!;
+    const before = (await server.services.accountService.developerByEmail('staff@example.org'))!;
     expect(before.emailVerifiedAt).toBeNull();
-    await server.services.accounts.importReservedEmails(['staff@example.org', 'staff2@example.org']);
+    await server.services.accountService.importReservedEmails(['staff@example.org', 'staff2@example.org']);
 
     provider.identities.set('staff', { email: 'staff@example.org', emailVerified: true });
     provider.identities.set('staff2', { email: 'staff2@example.org', emailVerified: true });
@@ -106,8 +106,8 @@ describe('sign-in through an OpenID Connect provider', () => {
     const comparable = (body: string, email: string) => body.replace(/name="_csrf" value="[^"]+"/g, '').replaceAll(email, '<email>');
     expect(comparable(withAccount.body, 'staff@example.org')).toBe(comparable(withoutAccount.body, 'staff2@example.org'));
     // The existing account was neither linked nor verified by the provider; no account was made for the other address.
-    expect(await server.services.accounts.developerByEmail('staff@example.org')).toEqual(before);
-    expect(await server.services.accounts.developerByEmail('staff2@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('staff@example.org')).toEqual(before);
+    expect(await server.services.accountService.developerByEmail('staff2@example.org')).toBeUndefined();
     const again = await signInThroughProvider(new PortalClient(server.url), 'staff');
     expect(again.status).toBe(403);
   });
@@ -117,7 +117,7 @@ describe('sign-in through an OpenID Connect provider', () => {
     const answer = await signInThroughProvider(new PortalClient(server.url), 'unverified');
     expect(answer.status).toBe(403);
     expect(answer.body).toContain('did not confirm an e-mail address');
-    expect(await server.services.accounts.developerByEmail('unverified@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('unverified@example.org')).toBeUndefined();
   });
 
   it('refuses a callback that was not started from this session (state and PKCE are checked)', async () => {

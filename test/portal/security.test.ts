@@ -38,18 +38,18 @@ describe('CSRF protection', () => {
     // Another session's token is a wrong token too.
     const foreign = await client.post('/portal/sign-up', { ...fields, _csrf: signedIn.csrfToken });
     expect(foreign.status).toBe(403);
-    expect(await server.services.accounts.developerByEmail('mallory@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('mallory@example.org')).toBeUndefined();
   });
 
   it('protects signed-in actions: no key is created or revoked by a forged post', async () => {
-    const developer = (await server.services.accounts.developerByEmail('known@example.org'))!;
-    const before = await server.services.accounts.listKeys(developer.id);
+    const developer = (await server.services.accountService.developerByEmail('known@example.org'))!;
+    const before = await server.services.accountService.listKeys(developer.id);
     const token = signedIn.csrfToken;
     signedIn.csrfToken = 'forged';
     expect((await signedIn.post('/portal/keys', { name: 'forged' })).status).toBe(403);
     expect((await signedIn.post(`/portal/keys/${before[0].id}/revoke`)).status).toBe(403);
     signedIn.csrfToken = token;
-    expect(await server.services.accounts.listKeys(developer.id)).toEqual(before);
+    expect(await server.services.accountService.listKeys(developer.id)).toEqual(before);
   });
 });
 

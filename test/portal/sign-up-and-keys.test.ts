@@ -49,7 +49,7 @@ describe('signing up', () => {
     const verified = await client.post('/portal/verify-email', { token });
     expect(verified.status).toBe(303);
     expect((await client.follow(verified)).body).toContain('Your address is verified');
-    expect((await server.services.accounts.developerByEmail('ana@example.org'))?.emailVerifiedAt).not.toBeNull();
+    expect((await server.services.accountService.developerByEmail('ana@example.org'))?.emailVerifiedAt).not.toBeNull();
 
     const again = await client.get(portalPath(mail.link!));
     expect(again.status).toBe(400);
@@ -84,14 +84,14 @@ describe('signing up', () => {
     expect(address.body).toMatch(/id="field-email-error"/);
     const name = await client.post('/portal/sign-up', { name: ' ', email: 'cy@example.org', password: GOOD_PASSWORD });
     expect(name.body).toMatch(/id="field-name-error"/);
-    expect(await server.services.accounts.developerByEmail('cy@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('cy@example.org')).toBeUndefined();
   });
 
   it('refuses a reserved address with a clear message, the same whether or not an account has it', async () => {
     // pastor@ has an account before its address is reserved; deacon@ has none.
     await signUpVerified(server, 'pastor@example.org');
-    const before = (await server.services.accounts.developerByEmail('pastor@example.org'))!;
-    await server.services.accounts.importReservedEmails(['pastor@example.org', 'deacon@example.org']);
+    const before = (await server.services.accountService.developerByEmail('pastor@example.org'))!;
+    await server.services.accountService.importReservedEmails(['pastor@example.org', 'deacon@example.org']);
     const mailsBefore = server.smtp.received.length;
     const signUp = async (email: string) => {
       const client = new PortalClient(server.url);
@@ -104,8 +104,8 @@ describe('signing up', () => {
     expect(withAccount.body).toContain('is linked to another of our products');
     const comparable = (body: string, email: string) => body.replace(/name="_csrf" value="[^"]+"/g, '').replaceAll(email, '<email>');
     expect(comparable(withAccount.body, 'pastor@example.org')).toBe(comparable(withoutAccount.body, 'deacon@example.org'));
-    expect(await server.services.accounts.developerByEmail('pastor@example.org')).toEqual(before);
-    expect(await server.services.accounts.developerByEmail('deacon@example.org')).toBeUndefined();
+    expect(await server.services.accountService.developerByEmail('pastor@example.org')).toEqual(before);
+    expect(await server.services.accountService.developerByEmail('deacon@example.org')).toBeUndefined();
     // No "you already have an account" mail to the holder either (it would tell the address is in use).
     await signUpVerified(server, 'after-pastor@example.org');
     expect(server.smtp.received.slice(mailsBefore).map((mail) => mail.to)).toEqual(['after-pastor@example.org']);
@@ -132,7 +132,9 @@ describe('API keys in the dashboard', () => {
       /<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\n<td><span class="status active">/,
     );
 
-    const { id } = (await server.services.accounts.listKeys((await server.services.accounts.developerByEmail('keys@example.org'))!.id))[0];
+    const { id } = (
+      await server.services.accountService.listKeys((await server.services.accountService.developerByEmail('keys@example.org'))!.id)
+    )[0];
     const confirm = await client.get(`/portal/keys/${id}/revoke`);
     expect(confirm.body).toContain('stops working at once');
     const revoked = await client.post(`/portal/keys/${id}/revoke`);
@@ -153,14 +155,14 @@ describe('API keys in the dashboard', () => {
   it('cannot be revoked by another developer, nor through a malformed id', async () => {
     const owner = await signUpVerified(server, 'owner@example.org');
     await createKey(owner, 'mine');
-    const ownerId = (await server.services.accounts.developerByEmail('owner@example.org'))!.id;
-    const { id } = (await server.services.accounts.listKeys(ownerId))[0];
+    const ownerId = (await server.services.accountService.developerByEmail('owner@example.org'))!.id;
+    const { id } = (await server.services.accountService.listKeys(ownerId))[0];
     const other = await signUpVerified(server, 'other@example.org');
     expect((await other.get(`/portal/keys/${id}/revoke`)).status).toBe(404);
     await other.get('/portal/keys');
     expect((await other.post(`/portal/keys/${id}/revoke`)).status).toBe(404);
     expect((await other.get('/portal/keys/1e3/revoke')).status).toBe(404);
-    expect((await server.services.accounts.listKeys(ownerId))[0].revokedAt).toBeNull();
+    expect((await server.services.accountService.listKeys(ownerId))[0].revokedAt).toBeNull();
   });
 
   it('need a signed-in developer: signed out, the pages send you to sign in', async () => {

@@ -1,4 +1,5 @@
 // Public churches by slug, kept while the SQLite database is unchanged: PRAGMA data_version for commits by other connections, clear() for this one's.
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/open.ts';
 import type { ChurchRecord } from '../records.ts';
 
@@ -26,46 +27,34 @@ export const PUBLIC_CHURCH_CACHE_LIMITS: PublicChurchCacheLimits = { entries: 10
  * `PRAGMA data_version` changes whenever another connection (the CLI's import, another service
  * process on the same file) commits; it is read on every get, so a record is never served after
  * such a commit. It costs a fraction of the church's own query. Writes through this connection do
- * not change it: the repository calls clear() after each. Oldest-first eviction past the limits.
+ * not change it: the repository calls clear() after each. Past the limits, the least recently used go first.
  *
  * @example const cache = createPublicChurchCache(db); cache.get('grace-paris', loadFromDb)
  */
 export function createPublicChurchCache(db: Db, limits: PublicChurchCacheLimits = PUBLIC_CHURCH_CACHE_LIMITS): PublicChurchCache {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const kept = new Map<string, { church: ChurchRecord; bytes: number }>();
-  let keptBytes = 0;
+  const kept = new LRUCache<string, ChurchRecord>({ max: limits.entries, maxSize: limits.bytes });
   let seenVersion: number | undefined;
-
-  const clear = () => {
-    kept.clear();
-    keptBytes = 0;
-  };
 
   return {
     get(slug, load) {
       // Read before the church: a record loaded after it is at least as new as this version.
       const version = dataVersion.get();
       if (version !== seenVersion) {
-        clear();
+        kept.clear();
         seenVersion = version;
       }
       const hit = kept.get(slug);
-      if (hit) return hit.church;
+      if (hit) return hit;
       const church = load(slug);
       if (!church) return undefined;
-      const bytes = approximateBytes(church);
-      if (bytes > limits.bytes) return church;
-      while (kept.size >= limits.entries || keptBytes + bytes > limits.bytes) {
-        const [oldest, entry] = kept.entries().next().value!;
-        kept.delete(oldest);
-        keptBytes -= entry.bytes;
-      }
+      const size = approximateBytes(church);
+      if (size > limits.bytes) return church;
       const frozen = Object.freeze(church);
-      kept.set(slug, { church: frozen, bytes });
-      keptBytes += bytes;
+      kept.set(slug, frozen, { size });
       return frozen;
     },
-    clear,
+    clear: () => kept.clear(),
   };
 }
 

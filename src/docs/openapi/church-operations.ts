@@ -1,6 +1,5 @@
 // The church operations (endpoints 1-8): behind a key, rate-limited per key, private caching; every status each can answer.
 import type { TSchema } from '@sinclair/typebox';
-import { CHURCH_CACHE_CONTROL } from '../../../build/contract/http-policy.ts';
 import { type Problem, problems } from '../../../build/contract/problems.ts';
 import { LIBRARY_TYPES } from '../../church/records.ts';
 import {
@@ -14,8 +13,10 @@ import {
   PostPageSchema,
   ProductListSchema,
 } from '../../church/responses.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/storage-unavailable.ts';
+import { CHURCH_CACHE_CONTROL } from '../../http/cache-policy.ts';
 import { parsePageRequest } from '../../http/paging.ts';
+import { serviceProblems } from '../../http/problems.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import { keyLimitPolicyName, RATE_LIMIT_WINDOW_MS } from '../../limits/key-limit.ts';
 import { churchExamples } from './church-examples.ts';
@@ -83,7 +84,7 @@ export function churchPaths(parts: DocumentParts): Json {
       parameters: [libraryTypeParameter(parts), pageParameter(), sizeParameter()],
       body: LibraryItemPageSchema,
       example: examples.library,
-      invalid: [problems.unknownLibraryType(LIBRARY_TYPES), ...paging],
+      invalid: [serviceProblems.unknownLibraryType(LIBRARY_TYPES), ...paging],
     }),
     [`${base}/store`]: path({
       operationId: 'getChurchStore',
@@ -107,7 +108,7 @@ export function churchPaths(parts: DocumentParts): Json {
       parameters: [albumIdParameter()],
       body: PhotoListSchema,
       example: examples.photos,
-      notFound: [problems.albumNotFound()],
+      notFound: [serviceProblems.albumNotFound()],
     }),
   };
 }
@@ -140,26 +141,26 @@ function churchOperation(parts: DocumentParts, operation: ChurchOperation): Json
       '401': problemResponse(
         parts,
         'No key, a key of the wrong shape, or a key that is unknown or revoked.',
-        [problems.apiKeyMissing(KEY_PREFIX), problems.apiKeyMalformed(KEY_PREFIX), problems.apiKeyUnknown()],
+        [serviceProblems.apiKeyMissing(KEY_PREFIX), serviceProblems.apiKeyMalformed(KEY_PREFIX), serviceProblems.apiKeyUnknown()],
         wwwAuthenticateHeader(),
       ),
       '404': problemResponse(
         parts,
         'No church with a public profile has this slug: an unknown church and a hidden one answer the same bytes.',
-        [problems.churchNotFound(), ...(operation.notFound ?? [])],
+        [serviceProblems.churchNotFound(), ...(operation.notFound ?? [])],
         limitHeaders,
       ),
       '429': problemResponse(
         parts,
         `More than ${limit} requests within a minute with this key, or more than ${invalidLimit} requests with a missing or invalid key from this address.`,
-        [problems.keyRateLimited(limit, windowSeconds), problems.tooManyInvalidKeys(invalidLimit, windowSeconds)],
+        [serviceProblems.keyRateLimited(limit, windowSeconds), serviceProblems.tooManyInvalidKeys(invalidLimit, windowSeconds)],
         { ...retryAfterHeader('Seconds until the window resets.'), ...limitHeaders },
       ),
       '500': problemResponse(parts, 'The service failed; the failure is logged.', [problems.internalError()]),
       '503': problemResponse(
         parts,
         'The database cannot answer now (down, unreachable, or too slow); nothing was changed. Retry after `Retry-After`.',
-        [problems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)],
+        [serviceProblems.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)],
         retryAfterHeader('Seconds to wait before retrying.'),
       ),
     },

@@ -6,13 +6,13 @@ import {
   BIBLE_CACHE_CONTROL,
   BIBLE_CORS_HEADERS,
   BIBLE_PREFLIGHT_HEADERS,
-  CHURCH_CACHE_CONTROL,
   PROBLEM_CONTENT_TYPE,
   PROBLEMS_PAGE_PATH,
 } from '../../../build/contract/http-policy.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../build/contract/paging.ts';
 import versionManifest from '../../../data/bible-versions.json' with { type: 'json' };
 import { MAX_EVENTS } from '../../church/responses.ts';
+import { CHURCH_CACHE_CONTROL } from '../../http/cache-policy.ts';
 import { KEY_PREFIX } from '../../keys/format.ts';
 import type { OpenApiConfig } from './types.ts';
 

@@ -3,6 +3,7 @@ import { problems } from '../../../build/contract/problems.ts';
 import { READINESS_TIMEOUT_MS } from '../../health/readiness.ts';
 import { HealthSchema, ReadinessSchema } from '../../health/responses.ts';
 import { HEALTH_PATH, PROBE_CACHE_CONTROL, READINESS_PATH } from '../../health/routes.ts';
+import { serviceProblems } from '../../http/problems.ts';
 import { problemResponse } from './problem-responses.ts';
 import type { DocumentParts, Json } from './types.ts';
 
@@ -60,7 +61,7 @@ export function healthPaths(parts: DocumentParts): Json {
           '503': problemResponse(
             parts,
             'A check failed or gave no answer in time; `detail` names each failing check and why.',
-            [problems.notReady([{ name: 'redis', reason: `no answer within ${READINESS_TIMEOUT_MS} ms` }])],
+            [serviceProblems.notReady([{ name: 'redis', reason: `no answer within ${READINESS_TIMEOUT_MS} ms` }])],
             noStore,
           ),
         },

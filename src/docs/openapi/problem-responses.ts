@@ -1,8 +1,9 @@
 // Error responses of the document: each lists the problem types it can carry, with bodies made by the catalogue's own constructors.
 import { PROBLEM_CONTENT_TYPE } from '../../../build/contract/http-policy.ts';
 import { ProblemSchema } from '../../../build/contract/problem-body.ts';
-import { type Problem, problemBody, problemTypeUri, problemTypeUriPattern } from '../../../build/contract/problems.ts';
+import { type Problem, problemBody, problemTypeUri } from '../../../build/contract/problems.ts';
 import { ApiError } from '../../http/problem.ts';
+import { problemTypeUriPattern } from '../../http/problems.ts';
 import type { DocumentParts, Json } from './types.ts';
 
 /**

@@ -87,15 +87,15 @@ describe('the cache of public churches', () => {
     expect(loads).toBe(2);
   });
 
-  it('keeps at most its number of entries, the oldest out first', () => {
+  it('keeps at most its number of entries, the least recently used out first', () => {
     const cache = createPublicChurchCache(first, { entries: 2, bytes: 1_000_000 });
     const loaded: string[] = [];
     const load = (slug: string) => {
       loaded.push(slug);
       return church(slug);
     };
-    for (const slug of ['a', 'b', 'c', 'b', 'a']) cache.get(slug, load);
-    // 'a' went out when 'c' came in, 'b' was still kept, and 'a' came back in place of the oldest then, 'b'.
+    for (const slug of ['a', 'b', 'c', 'b', 'a', 'b']) cache.get(slug, load);
+    // 'a' went out when 'c' came in, 'b' was still kept, and 'a' came back in place of the least recently read then, 'c'.
     expect(loaded).toEqual(['a', 'b', 'c', 'a']);
   });
 
