@@ -58,7 +58,12 @@ export async function createServices(
       logger,
       churches,
       accountRepository,
-      accountService: createAccountService({ repository: accountRepository, fingerprinter, now: () => clock.now() }),
+      accountService: createAccountService({
+        repository: accountRepository,
+        fingerprinter,
+        now: () => clock.now(),
+        reservedMatching: config.reservedEmailMatching,
+      }),
       portal: {
         sessions,
         tokens,
