@@ -1,5 +1,6 @@
 // The account repository over SQLite: statements prepared once; keys found by fingerprint, never by value.
 import type { Db } from '../db/open.ts';
+import { withoutWaiting } from '../db/without-waiting.ts';
 import type { Logger } from '../http/logger.ts';
 import {
   type AccountRepository,
@@ -219,17 +220,6 @@ function createLastUsedWriter(db: Db, statements: Statements, logger: Logger | u
       pending.delete(keyId);
     },
   };
-}
-
-/** Runs `work` with SQLite's busy timeout at 0: a locked database fails at once (SQLITE_BUSY) instead of blocking. */
-function withoutWaiting<T>(db: Db, work: () => T): T {
-  const previous = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
-  try {
-    return work();
-  } finally {
-    db.pragma(`busy_timeout = ${Number(previous)}`);
-  }
 }
 
 function prepareStatements(db: Db) {

@@ -16,6 +16,7 @@ import { createKeyRoutes } from './keys.ts';
 import { createOidcRoutes } from './oidc.ts';
 import { sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
+import { createPortalLimits, LimitRefusal, type PortalLimitsDependencies } from './portal-limits.ts';
 import type { PortalServices } from './portal-services.ts';
 import './session-data.ts';
 import { RepositorySessionStore } from './session-store.ts';
@@ -26,10 +27,23 @@ import { loadDeveloper } from './signed-in.ts';
 import { createOneTimeTokens } from './tokens.ts';
 import { errorPage } from './views/error-page.ts';
 import { PORTAL_PATH } from './views/layout.ts';
+import { WorkGateBusy } from './work-gate.ts';
 
 /** What the portal is made from; the session cookie's signing secret is derived with the fingerprinter. */
 export interface PortalRouterServices extends SignInThrottleDependencies {
-  config: Pick<Config, 'passwordScryptCost' | 'portalUrl' | 'publicBaseUrl' | 'sessionIdleHours' | 'sessionCookieSecure'>;
+  config: Pick<
+    Config,
+    | 'passwordScryptCost'
+    | 'passwordHashConcurrency'
+    | 'passwordHashQueue'
+    | 'passwordHashWaitMs'
+    | 'portalUrl'
+    | 'publicBaseUrl'
+    | 'sessionIdleHours'
+    | 'sessionCookieSecure'
+  > &
+    PortalLimitsDependencies['config'];
+  limitStores: SignInThrottleDependencies['limitStores'] & PortalLimitsDependencies['limitStores'];
   logger: Logger;
   accountService: AccountService;
   portal: PortalServices;
@@ -54,9 +68,13 @@ export function createPortalRouter(services: PortalRouterServices): Router {
     credentials: portal.credentials,
     sessions: portal.sessions,
     tokens: createOneTimeTokens(portal.tokens),
-    passwords: createPasswordHasher(config.passwordScryptCost),
-    mailer: portal.mailer,
-    portalUrl: config.portalUrl,
+    passwords: createPasswordHasher(config.passwordScryptCost, {
+      concurrency: config.passwordHashConcurrency,
+      queue: config.passwordHashQueue,
+      waitMs: config.passwordHashWaitMs,
+    }),
+    mail: portal.mail,
+    limits: createPortalLimits(services),
     logger,
   });
 
@@ -154,6 +172,15 @@ function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandl
     if (error === portalCsrf.invalidCsrfTokenError || error?.code === 'EBADCSRFTOKEN') {
       const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
       return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
+    }
+    if (error instanceof LimitRefusal) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return sendPage(req, res, 'Too many requests', errorPage('Too many requests', error.message), 429);
+    }
+    if (error instanceof WorkGateBusy) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      const message = `The portal is busy checking passwords right now. Go back and try again in ${error.retryAfterSeconds} seconds.`;
+      return sendPage(req, res, 'Busy', errorPage('Busy right now', message), 503);
     }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
