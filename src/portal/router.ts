@@ -11,10 +11,10 @@ import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { resourcePath } from '../resources/resources.ts';
 import { createAccountRoutes } from './account.ts';
 import { createPortalAuthService } from './auth-service.ts';
-import { portalCsrf } from './csrf.ts';
+import { createPortalCsrf, type PortalCsrf } from './csrf.ts';
 import { createKeyRoutes } from './keys.ts';
 import { createOidcRoutes } from './oidc.ts';
-import { sendPage } from './page-response.ts';
+import { type PortalLocals, sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createPortalLimits, LimitRefusal, type PortalLimitsDependencies } from './portal-limits.ts';
 import type { PortalServices } from './portal-services.ts';
@@ -93,7 +93,12 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
   router.use(portalSession(services));
-  router.use(portalCsrf.csrfSynchronisedProtection);
+  const csrf = createPortalCsrf(services.fingerprinter, config.sessionCookieSecure);
+  router.use(csrf.protect);
+  router.use((req, res, next) => {
+    (res.locals as PortalLocals).csrfToken = () => csrf.token(req, res);
+    next();
+  });
   router.use(loadDeveloper(accounts));
 
   router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug()));
@@ -113,7 +118,7 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   router.use((req, res) => {
     sendPage(req, res, 'Page not found', errorPage('Page not found', 'There is no portal page at this address.'), 404);
   });
-  router.use(portalErrorHandler(services));
+  router.use(portalErrorHandler(services, csrf));
   return router;
 }
 
@@ -166,10 +171,10 @@ const methodCheck: RequestHandler = (req, res, next) => {
   res.status(405).type('text').send('Method not allowed');
 };
 
-function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandler {
+function portalErrorHandler({ logger }: PortalRouterServices, csrf: PortalCsrf): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return void res.destroy();
-    if (error === portalCsrf.invalidCsrfTokenError || error?.code === 'EBADCSRFTOKEN') {
+    if (csrf.isRefusal(error)) {
       const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
       return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
     }

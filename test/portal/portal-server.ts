@@ -61,8 +61,12 @@ export const GOOD_PASSWORD = 'plum orchard 47 lanterns';
  *
  * @example const client = await signUpVerified(server, 'ana@example.org');
  */
-export async function signUpVerified(server: PortalTestServer, email: string, password = GOOD_PASSWORD): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
+export async function signUpVerified(
+  server: PortalTestServer,
+  email: string,
+  password = GOOD_PASSWORD,
+  client = new PortalClient(server.url),
+): Promise<PortalClient> {
   await client.get('/portal/sign-up');
   expectStatus(await client.post('/portal/sign-up', { name: 'Test Developer', email, password }), 200);
   const mail = await server.smtp.nextMail(email);
