@@ -18,6 +18,7 @@ import { type PortalLocals, sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createPortalLimits, LimitRefusal, type PortalLimitsDependencies } from './portal-limits.ts';
 import type { PortalServices } from './portal-services.ts';
+import { createSealer } from './sealing.ts';
 import './session-data.ts';
 import { RepositorySessionStore } from './session-store.ts';
 import { createSignInRoutes } from './sign-in.ts';
@@ -101,7 +102,7 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   });
   router.use(loadDeveloper(accounts));
 
-  router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug()));
+  router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug(), createSealer(services.fingerprinter, 'created key v1')));
   router.use(createSignUpRoutes(auth, portal.mailer.outboxDir));
   router.use(
     createSignInRoutes({

@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startPortalTestServer();
   signedIn = await signUpVerified(server, 'known@example.org');
   await signedIn.get('/portal/keys');
-  const created = await signedIn.post('/portal/keys', { name: 'site' });
+  const created = await signedIn.follow(await signedIn.post('/portal/keys', { name: 'site' }));
   key = /value="(sk_live_[^"]+)"/.exec(created.body)![1];
 });
 afterAll(async () => {
