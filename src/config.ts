@@ -84,7 +84,7 @@ export interface Config {
   mailMaxAttempts: number;
   /** Wait before the second attempt; doubled after each failure, up to an hour. */
   mailRetryBaseMs: number;
-  /** How often a sender looks for due messages (others' and retries); one queued here is sent at once. */
+  /** How often a sender looks for due messages: new ones (a request only writes its row), retries, other instances'. */
   mailPollIntervalMs: number;
   /** Mails of one kind (verification, password reset) one address receives per hour at most. */
   mailPerAddressPerHour: number;
@@ -177,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpTimeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 20_000, 100, 600_000),
     mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 10, 3_600_000),
-    mailPollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 5_000, 10, 600_000),
+    mailPollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1_000, 10, 3_600_000),
     mailPerAddressPerHour: integer(env, 'MAIL_PER_ADDRESS_PER_HOUR', 3, 1, 1_000_000),
     mailPerClientPerHour: integer(env, 'MAIL_PER_CLIENT_PER_HOUR', 10, 1, 1_000_000),
     signUpsPerClientPerHour: integer(env, 'SIGN_UPS_PER_CLIENT_PER_HOUR', 10, 1, 1_000_000),

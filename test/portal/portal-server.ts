@@ -39,6 +39,8 @@ export async function startPortalTestServer(
     // Every test signs up from 127.0.0.1: the per-client limits are the business of the tests that check them.
     SIGN_UPS_PER_CLIENT_PER_HOUR: '1000',
     MAIL_PER_CLIENT_PER_HOUR: '1000',
+    // Mail goes out at the sender's next look at the queue: soon, so tests wait little.
+    MAIL_POLL_INTERVAL_MS: '50',
     PORT: String(listenPort),
     PORTAL_URL: `http://127.0.0.1:${listenPort}/portal`,
     ...env,

@@ -15,7 +15,7 @@ export interface MailQueue {
 }
 
 export interface MailSender extends MailQueue {
-  /** Starts sending: what is due now (rows left by a previous run included), then on every enqueue and poll. */
+  /** Starts sending: what is due now (rows left by a previous run included), then at every poll. */
   start(): void;
   /** Stops taking rows, lets go of the ones being sent (due again at once for the next run), closes the transport. */
   close(): Promise<void>;
@@ -33,7 +33,7 @@ export interface MailSenderOptions {
   maxAttempts: number;
   /** Wait before the second attempt; doubled after each failure, up to an hour. */
   retryBaseMs: number;
-  /** How often the queue is looked at for rows due (retries, other instances' rows). */
+  /** How often the queue is looked at for rows due (new ones, retries, other instances' rows). */
   pollIntervalMs: number;
   /** Longest one attempt may take before it counts as failed; a claim lasts a little longer. */
   attemptTimeoutMs: number;
@@ -186,9 +186,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 
   return {
     async enqueue(kind, recipient) {
+      // Only written: the next poll takes it. Composing right after the request would tie the sender's
+      // work, which differs for an address with an account, to the request's timing.
       await repository.enqueue(kind, recipient, now().toISOString());
-      // After the request's own work: the poll's database work waits for the next turn of the event loop.
-      if (running) setImmediate(() => void poll());
     },
     start() {
       if (running) return;
