@@ -196,6 +196,7 @@ async function fillSqlite(file: string): Promise<string> {
       createdAt: t0,
       expiresAt: '2099-01-01T00:00:00.000Z',
     });
+    await storage.mail.enqueue('verify-email', 'bo@example.org', t0);
     return kept.key;
   } finally {
     await storage.close();
