@@ -72,7 +72,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   /** Outcomes the database refused to record (locked, unreachable): retried before anything new is claimed. */
   const unrecorded: Outcome[] = [];
   let running = false;
-  let polling = false;
+  /** The poll under way, if any: close() waits for it, so nothing touches the database after. */
+  let polling: Promise<void> | undefined;
   let pollAgain = false;
   let timer: NodeJS.Timeout | undefined;
   let lastSweep = 0;
@@ -108,19 +109,26 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       return record(() => repository.markFailed(row.id, now().toISOString(), 'expired: its link would no longer work'));
     }
     let message: Omit<MailMessage, 'to'>;
-    try {
-      if (row.sealedMessage === null) {
+    if (row.sealedMessage !== null) {
+      try {
+        message = JSON.parse(sealer.open(row.sealedMessage)) as Omit<MailMessage, 'to'>;
+      } catch {
+        // Sealed under another key (KEY_FINGERPRINT_SECRET changed since): it can never be opened.
+        const reason = 'its sealed message cannot be opened (the key fingerprint secret changed?)';
+        logger.error({ mailId: row.id, kind: row.kind }, `a portal e-mail could not be sent: ${reason}`);
+        return record(() => repository.markFailed(row.id, now().toISOString(), reason));
+      }
+    } else {
+      try {
         const composed = await composer.compose(row.kind, row.recipient, started);
         if (!composed) return record(() => repository.delete(row.id));
         await repository.saveComposed(row.id, sealer.seal(JSON.stringify(composed.message)), composed.token);
         message = composed.message;
-      } else {
-        message = JSON.parse(sealer.open(row.sealedMessage)) as Omit<MailMessage, 'to'>;
+      } catch (error) {
+        // Not composed (database busy or down): the attempt is not counted against the message.
+        reportDatabaseError(error, 'composing a message');
+        return record(() => repository.release([row.id]));
       }
-    } catch (error) {
-      // Not composed (database busy or down): the attempt is not counted against the message.
-      reportDatabaseError(error, 'composing a message');
-      return record(() => repository.release([row.id]));
     }
     try {
       await withTimeout(mailer.send({ ...message, to: row.recipient }), options.attemptTimeoutMs);
@@ -152,13 +160,19 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     await repository.deleteFinishedBefore(new Date(now().getTime() - RECORD_KEPT_MS).toISOString());
   };
 
-  const poll = async (): Promise<void> => {
-    if (!running) return;
+  const poll = (): Promise<void> => {
+    if (!running) return Promise.resolve();
     if (polling) {
       pollAgain = true;
-      return;
+      return polling;
     }
-    polling = true;
+    polling = pollOnce().finally(() => {
+      polling = undefined;
+    });
+    return polling;
+  };
+
+  const pollOnce = async (): Promise<void> => {
     try {
       do {
         pollAgain = false;
@@ -179,8 +193,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       } while (pollAgain && running);
     } catch (error) {
       reportDatabaseError(error, 'reading the queue');
-    } finally {
-      polling = false;
     }
   };
 
@@ -200,6 +212,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     async close() {
       running = false;
       clearInterval(timer);
+      await polling;
       // Closing the transport ends the sends under way; each is then released (due again at once for the next run).
       mailer.close();
       let waited: NodeJS.Timeout | undefined;
