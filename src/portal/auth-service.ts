@@ -4,7 +4,6 @@ import { parseEmailAddress } from '../accounts/email-address.ts';
 import { AccountRefusal } from '../accounts/refusal.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Developer } from '../accounts/types.ts';
-import type { Logger } from '../http/logger.ts';
 import { FormError } from './form-error.ts';
 import type { ProviderIdentity } from './identity-provider.ts';
 import type { MailQueue } from './mailer/mail-sender.ts';
@@ -26,7 +25,6 @@ export interface PortalAuthDependencies {
   mail: MailQueue;
   /** E-mail per address and per client, accounts per client. */
   limits: PortalLimits;
-  logger: Logger;
   now?: () => Date;
 }
 

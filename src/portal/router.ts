@@ -76,7 +76,6 @@ export function createPortalRouter(services: PortalRouterServices): Router {
     }),
     mail: portal.mail,
     limits: createPortalLimits(services),
-    logger,
   });
 
   const router = express.Router();

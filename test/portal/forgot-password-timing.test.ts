@@ -21,7 +21,7 @@ const MAX_Z = 4;
  * Mann-Whitney U of `a` against `b`, as a z-score (normal approximation, midranks for ties):
  * positive when `a` tends to be larger.
  */
-export function mannWhitneyZ(a: readonly number[], b: readonly number[]): number {
+function mannWhitneyZ(a: readonly number[], b: readonly number[]): number {
   const all = [...a.map((value) => ({ value, fromA: true })), ...b.map((value) => ({ value, fromA: false }))].sort(
     (x, y) => x.value - y.value,
   );
