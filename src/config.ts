@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { defaultOutputs } from '../build/contract/layout.ts';
+import { DEFAULT_RESERVED_MATCHING, type ReservedMatching } from './accounts/email-address.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */
@@ -82,10 +83,34 @@ export interface Config {
   mailFrom: string;
   /** Where messages go without SMTP (their links are logged too). */
   mailOutboxDir: string;
+  /** SMTP connections open at once (the one pooled transport's cap), and so messages sent at once. */
+  smtpMaxConnections: number;
+  /** nodemailer's connection, greeting and socket timeouts: an SMTP server silent this long fails the attempt. */
+  smtpTimeoutMs: number;
+  /** Attempts at one message before it is recorded as failed. */
+  mailMaxAttempts: number;
+  /** Wait before the second attempt; doubled after each failure, up to an hour. */
+  mailRetryBaseMs: number;
+  /** How often a sender looks for due messages: new ones (a request only writes its row), retries, other instances'. */
+  mailPollIntervalMs: number;
+  /** Mails of one kind (verification, password reset) one address receives per hour at most. */
+  mailPerAddressPerHour: number;
+  /** Mails one client address may cause per hour, of every kind and to any address. */
+  mailPerClientPerHour: number;
+  /** Portal accounts one client address may create per hour. */
+  signUpsPerClientPerHour: number;
+  /** How local parts are read when an address is compared with the reserved list (RESERVED_EMAIL_IGNORE). */
+  reservedEmailMatching: ReservedMatching;
   /** An OpenID Connect provider developers may sign in with; unset: e-mail and password only. */
   oidc?: OidcConfig;
   /** scrypt cost N of new password hashes (a power of two; OWASP: 2^17). */
   passwordScryptCost: number;
+  /** Password hashes computed at once (each takes 128 × N × 8 bytes: 128 MiB at N=2^17). */
+  passwordHashConcurrency: number;
+  /** Requests that may wait for a hash; one more answers 503 with Retry-After at once. */
+  passwordHashQueue: number;
+  /** Longest a request waits for a hash to start; past it, 503 with Retry-After. */
+  passwordHashWaitMs: number;
   /** A portal session ends after this many hours without a request. */
   sessionIdleHours: number;
   /** The portal cookie's Secure flag; `auto`: set when the request came over TLS (trust proxy aware). */
@@ -157,8 +182,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: mailFrom(env.MAIL_FROM),
     mailOutboxDir: path.resolve(root, env.MAIL_OUTBOX_DIR || 'var/outbox'),
+    smtpMaxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', 2, 1, 50),
+    smtpTimeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 20_000, 100, 600_000),
+    mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+    mailPollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1_000, 10, 3_600_000),
+    mailPerAddressPerHour: integer(env, 'MAIL_PER_ADDRESS_PER_HOUR', 3, 1, 1_000_000),
+    mailPerClientPerHour: integer(env, 'MAIL_PER_CLIENT_PER_HOUR', 10, 1, 1_000_000),
+    signUpsPerClientPerHour: integer(env, 'SIGN_UPS_PER_CLIENT_PER_HOUR', 10, 1, 1_000_000),
+    reservedEmailMatching: reservedEmailIgnore(env.RESERVED_EMAIL_IGNORE),
     oidc: oidc(env),
     passwordScryptCost: powerOfTwo(env, 'PASSWORD_SCRYPT_N', 2 ** 17),
+    passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 1, 1, 64),
+    passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 16, 0, 10_000),
+    passwordHashWaitMs: integer(env, 'PASSWORD_HASH_WAIT_MS', 5_000, 1, 600_000),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 24, 1, 24 * 90),
     sessionCookieSecure: cookieSecure(env.SESSION_COOKIE_SECURE),
   };
@@ -253,6 +290,9 @@ function host(raw: string | undefined): string {
  * SMTP_URL: `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS from the start) with a
  * host, as nodemailer reads it. Never echoed: it may hold the SMTP password.
  */
+/** Options the service sets itself on its one pooled transport (SMTP_MAX_CONNECTIONS, SMTP_TIMEOUT_MS): not taken from SMTP_URL. */
+const SMTP_URL_OWN_OPTIONS = ['pool', 'maxConnections', 'maxMessages', 'connectionTimeout', 'greetingTimeout', 'socketTimeout'];
+
 function smtpUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   const expected = 'expected smtp://user:password@mail.example.org:587 or smtps://user:password@mail.example.org:465';
@@ -266,7 +306,26 @@ function smtpUrl(raw: string | undefined): string | undefined {
     throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got ${url.protocol}//; ${expected}`);
   }
   if (url.hostname === '') throw new ConfigError('SMTP_URL', `names no host; ${expected}`);
+  const own = SMTP_URL_OWN_OPTIONS.filter((option) => url.searchParams.has(option));
+  if (own.length > 0) {
+    throw new ConfigError(
+      'SMTP_URL',
+      `sets ${own.join(', ')}, which the service sets itself (one pooled connection set: SMTP_MAX_CONNECTIONS, SMTP_TIMEOUT_MS)`,
+    );
+  }
   return raw;
+}
+
+/** RESERVED_EMAIL_IGNORE: a comma-separated list of `plus-tags` and `dots`, or `none`; default `plus-tags`. */
+function reservedEmailIgnore(raw: string | undefined): ReservedMatching {
+  if (raw === undefined || raw.trim() === '') return { ...DEFAULT_RESERVED_MATCHING };
+  const parts = raw.split(',').map((part) => part.trim().toLowerCase());
+  if (parts.length === 1 && parts[0] === 'none') return { plusTags: false, dots: false };
+  const unknown = parts.filter((part) => part !== 'plus-tags' && part !== 'dots');
+  if (unknown.length > 0) {
+    throw new ConfigError('RESERVED_EMAIL_IGNORE', `must be none or a comma-separated list of plus-tags and dots, got "${raw}"`);
+  }
+  return { plusTags: parts.includes('plus-tags'), dots: parts.includes('dots') };
 }
 
 /** MAIL_FROM: an address, alone or after a display name in angle brackets. */

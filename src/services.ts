@@ -12,6 +12,9 @@ import { createFingerprinter, loadOrCreateSecret } from './keys/fingerprint.ts';
 import { createLimitStores } from './limits/stores.ts';
 import { createOidcProvider } from './portal/identity-provider.ts';
 import { createMailer } from './portal/mailer/create-mailer.ts';
+import { createMailComposer } from './portal/mailer/mail-composer.ts';
+import { createMailSender } from './portal/mailer/mail-sender.ts';
+import { createSealer } from './portal/sealing.ts';
 import { checkConfiguredFiles, checkListenHost } from './startup-checks.ts';
 import { openStorage, type Storage } from './storage.ts';
 
@@ -44,7 +47,7 @@ export async function createServices(
   let storage: Storage | undefined;
   try {
     storage = await openStorage(config, logger);
-    const { churches, accounts: accountRepository, sessions, tokens, credentials } = storage;
+    const { churches, accounts: accountRepository, sessions, tokens, credentials, mail: mailRepository } = storage;
     if (config.demoData) {
       const loaded = await loadDemoDataIfEmpty(churches, clock.now());
       if (loaded) logger.info({ ...loaded }, 'demo data loaded into an empty database');
@@ -53,17 +56,38 @@ export async function createServices(
     const bible = openBibleSource(config, logger, bibleOptions);
     const opened = storage;
     const mailer = createMailer(config, logger);
+    const accountService = createAccountService({
+      repository: accountRepository,
+      fingerprinter,
+      now: () => clock.now(),
+      reservedMatching: config.reservedEmailMatching,
+    });
+    const mailSender = createMailSender({
+      repository: mailRepository,
+      mailer,
+      composer: createMailComposer(accountService, config.portalUrl),
+      sealer: createSealer(fingerprinter, 'outgoing mail v1'),
+      concurrency: mailer.kind === 'smtp' ? config.smtpMaxConnections : 1,
+      maxAttempts: config.mailMaxAttempts,
+      retryBaseMs: config.mailRetryBaseMs,
+      pollIntervalMs: config.mailPollIntervalMs,
+      // Connection, greeting, then the exchange of one message: three waits of at most SMTP_TIMEOUT_MS each.
+      attemptTimeoutMs: 3 * config.smtpTimeoutMs + 1_000,
+      logger,
+    });
+    mailSender.start();
     return {
       config,
       logger,
       churches,
       accountRepository,
-      accountService: createAccountService({ repository: accountRepository, fingerprinter, now: () => clock.now() }),
+      accountService,
       portal: {
         sessions,
         tokens,
         credentials,
         mailer,
+        mail: mailSender,
         identityProvider: config.oidc ? createOidcProvider(config.oidc) : undefined,
       },
       fingerprinter,
@@ -76,7 +100,7 @@ export async function createServices(
       ],
       clock,
       async close() {
-        mailer.close();
+        await mailSender.close();
         await limitStores.close();
         await bible.close();
         await opened.close();

@@ -13,11 +13,14 @@ import { pingDatabase } from './db/ping.ts';
 import type { PostgresDatabase } from './db/postgres/database.ts';
 import type { Logger } from './http/logger.ts';
 import type { CredentialRepository } from './portal/storage/credential-repository.ts';
+import type { MailRepository } from './portal/storage/mail-repository.ts';
 import { createPostgresCredentialRepository } from './portal/storage/postgres-credential-repository.ts';
+import { createPostgresMailRepository } from './portal/storage/postgres-mail-repository.ts';
 import { createPostgresSessionRepository } from './portal/storage/postgres-session-repository.ts';
 import { createPostgresTokenRepository } from './portal/storage/postgres-token-repository.ts';
 import type { SessionRepository } from './portal/storage/session-repository.ts';
 import { createSqliteCredentialRepository } from './portal/storage/sqlite-credential-repository.ts';
+import { createSqliteMailRepository } from './portal/storage/sqlite-mail-repository.ts';
 import { createSqliteSessionRepository } from './portal/storage/sqlite-session-repository.ts';
 import { createSqliteTokenRepository } from './portal/storage/sqlite-token-repository.ts';
 import type { TokenRepository } from './portal/storage/token-repository.ts';
@@ -30,6 +33,8 @@ export interface Storage {
   sessions: SessionRepository;
   tokens: TokenRepository;
   credentials: CredentialRepository;
+  /** The portal's outgoing e-mail queue. */
+  mail: MailRepository;
   /**
    * Resolves when the database answers now; rejects (StorageUnavailableError for PostgreSQL) when it
    * does not. For a readiness check: an instance whose database is gone should leave the load balancer.
@@ -74,6 +79,7 @@ export function sqliteStorage(db: Db, { logger, lockWaitMs = DEFAULT_LOCK_WAIT_M
     sessions: waiting(createSqliteSessionRepository(db)),
     tokens: waiting(createSqliteTokenRepository(db)),
     credentials: waiting(createSqliteCredentialRepository(db)),
+    mail: waiting(createSqliteMailRepository(db)),
     async ping() {
       ping();
     },
@@ -92,6 +98,7 @@ export function postgresStorage(db: PostgresDatabase): Storage {
     sessions: createPostgresSessionRepository(db),
     tokens: createPostgresTokenRepository(db),
     credentials: createPostgresCredentialRepository(db),
+    mail: createPostgresMailRepository(db),
     ping: () => db.ping(),
     close: () => db.close(),
   };

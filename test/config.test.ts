@@ -146,8 +146,16 @@ describe('configuration from the environment', () => {
 
   it('reads SMTP_URL and MAIL_FROM as nodemailer takes them, and never echoes an SMTP_URL it refuses (it may hold a password)', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://api:pw@mail.example.org:465' }).smtpUrl).toBe('smtps://api:pw@mail.example.org:465');
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587?pool=true' }).smtpUrl).toBe('smtp://mail.example.org:587?pool=true');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587?name=api.example.org' }).smtpUrl).toBe(
+      'smtp://mail.example.org:587?name=api.example.org',
+    );
     expect(loadConfig({}).smtpUrl).toBeUndefined();
+    // The one pooled transport's cap and timeouts are the service's settings, not the URL's.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://api:s3cret@mail.example.org:587?pool=false&socketTimeout=0' })).toThrow(
+      /^SMTP_URL: sets pool, socketTimeout, which the service sets itself/,
+    );
+    expect(loadConfig({ SMTP_MAX_CONNECTIONS: '3', SMTP_TIMEOUT_MS: '500' })).toMatchObject({ smtpMaxConnections: 3, smtpTimeoutMs: 500 });
+    expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: '0' })).toThrow(/^SMTP_MAX_CONNECTIONS: must be from 1 to 50/);
     for (const from of ['no-reply@example.org', 'Church API <no-reply@example.org>', '"API, the church one" <no-reply@example.org>']) {
       expect(loadConfig({ MAIL_FROM: from }).mailFrom).toBe(from);
     }
@@ -158,6 +166,13 @@ describe('configuration from the environment', () => {
     for (const value of ['https://api:s3cret@mail.example.org', 'smtp//api:s3cret@mail']) {
       expect(() => loadConfig({ SMTP_URL: value })).not.toThrow(/s3cret/);
     }
+  });
+
+  it('reads RESERVED_EMAIL_IGNORE as a list of plus-tags and dots, or none; plus-tags by default', () => {
+    expect(loadConfig({}).reservedEmailMatching).toEqual({ plusTags: true, dots: false });
+    expect(loadConfig({ RESERVED_EMAIL_IGNORE: 'dots, plus-tags' }).reservedEmailMatching).toEqual({ plusTags: true, dots: true });
+    expect(loadConfig({ RESERVED_EMAIL_IGNORE: 'none' }).reservedEmailMatching).toEqual({ plusTags: false, dots: false });
+    expect(() => loadConfig({ RESERVED_EMAIL_IGNORE: 'case' })).toThrow(/^RESERVED_EMAIL_IGNORE: must be none or a comma-separated list/);
   });
 
   it('listens on an IP address or a host name, and takes PUBLIC_SITE_URL without its trailing slash', () => {

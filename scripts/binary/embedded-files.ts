@@ -13,6 +13,7 @@ export const EMBEDDED_FILES: readonly string[] = [
   'data/migrations/postgres/*.sql',
   'data/demo/churches.json',
   'data/common-passwords.txt',
+  'data/unicode/confusables.txt',
   'public/docs/*',
   'public/portal/*',
   'public/docs/vendor/scalar-api-reference.js',

@@ -153,17 +153,35 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
       return changed > 0;
     },
 
-    async isReservedEmail(email) {
-      const rows = await db.rows('SELECT 1 FROM reserved_emails WHERE lower(email) = lower($1)', [email]);
+    async isReservedMatch(matchKey) {
+      const rows = await db.rows('SELECT 1 FROM reserved_emails WHERE match_key = $1 LIMIT 1', [matchKey]);
       return rows.length > 0;
     },
 
-    async addReservedEmails(emails, importedAt) {
+    async addReservedEmails(entries, matchRules, importedAt) {
       // One statement: all or none; an address already listed (in any letter case) is skipped.
-      return db.run('INSERT INTO reserved_emails (email, imported_at) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [
-        [...emails],
-        importedAt,
-      ]);
+      return db.run(
+        `INSERT INTO reserved_emails (email, match_key, imported_at, match_rules)
+         SELECT email, match_key, $3, $4 FROM unnest($1::text[], $2::text[]) AS entry (email, match_key)
+         ON CONFLICT DO NOTHING`,
+        [entries.map((entry) => entry.email), entries.map((entry) => entry.matchKey), importedAt, matchRules],
+      );
+    },
+
+    async reservedEmailsKeyedOtherwise(matchRules) {
+      const rows = await db.rows<{ email: string }>(
+        'SELECT email FROM reserved_emails WHERE match_rules IS NULL OR match_rules <> $1 ORDER BY email',
+        [matchRules],
+      );
+      return rows.map((row) => row.email);
+    },
+
+    async setReservedMatchKeys(entries, matchRules) {
+      await db.run(
+        `UPDATE reserved_emails SET match_key = entry.match_key, match_rules = $3
+         FROM unnest($1::text[], $2::text[]) AS entry (email, match_key) WHERE reserved_emails.email = entry.email`,
+        [entries.map((entry) => entry.email), entries.map((entry) => entry.matchKey), matchRules],
+      );
     },
   };
 }

@@ -78,7 +78,18 @@ export interface AccountRepository {
    */
   markUsed(keyId: number, when: Date): Promise<boolean>;
 
-  isReservedEmail(email: string): Promise<boolean>;
-  /** Adds addresses in one transaction (all or none); returns how many were not on the list yet. */
-  addReservedEmails(emails: readonly string[], importedAt: string): Promise<number>;
+  /** Whether a reserved address has this comparison key (reservedMatchKey in email-address.ts). */
+  isReservedMatch(matchKey: string): Promise<boolean>;
+  /** Adds addresses with their keys in one transaction (all or none); returns how many were not on the list yet. */
+  addReservedEmails(entries: readonly ReservedEmailInsert[], matchRules: string, importedAt: string): Promise<number>;
+  /** The reserved addresses whose key was made with other rules than `matchRules` (or none yet): to be keyed again. */
+  reservedEmailsKeyedOtherwise(matchRules: string): Promise<string[]>;
+  /** Stores new keys of listed addresses, made with `matchRules`, in one transaction. */
+  setReservedMatchKeys(entries: readonly ReservedEmailInsert[], matchRules: string): Promise<void>;
+}
+
+/** A reserved address and the key it is compared by. */
+export interface ReservedEmailInsert {
+  email: string;
+  matchKey: string;
 }

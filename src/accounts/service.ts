@@ -2,6 +2,14 @@
 
 import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { generateKey, keyHint } from '../keys/format.ts';
+import {
+  addressOrUndefined,
+  DEFAULT_RESERVED_MATCHING,
+  parseEmailAddress,
+  type ReservedMatching,
+  reservedMatchKey,
+  reservedMatchRules,
+} from './email-address.ts';
 import { AccountRefusal } from './refusal.ts';
 import type { AccountRepository } from './repository.ts';
 import type { ApiKeyRecord, CreatedKey, DeletedDeveloper, Developer, DeveloperListing, NewDeveloper } from './types.ts';
@@ -12,6 +20,8 @@ export interface AccountServiceDependencies {
   fingerprinter: Fingerprinter;
   /** The clock for created, verified and revoked times; tests inject one. */
   now?: () => Date;
+  /** How local parts are read when compared with the reserved list (RESERVED_EMAIL_IGNORE); default +tags ignored, dots kept. */
+  reservedMatching?: ReservedMatching;
 }
 
 /**
@@ -25,9 +35,10 @@ export interface AccountServiceDependencies {
  */
 export interface AccountService {
   /**
-   * Creates an account. Refuses a malformed name or address, a reserved address (with the same
-   * refusal whether or not an account already uses it, so the answer reveals no account) and an
-   * address another developer has.
+   * Creates an account. Refuses a malformed name or address (anything but one bare address:
+   * email-address.ts), a reserved address or one that only looks like it (+tag, homoglyphs; with
+   * the same refusal whether or not an account already uses it, so the answer reveals no account)
+   * and an address another developer has.
    */
   createDeveloper(input: NewDeveloper): Promise<Developer>;
   /** The developer with this address (compared after normalisation), if any. */
@@ -50,6 +61,7 @@ export interface AccountService {
   listKeys(developerId: number): Promise<ApiKeyRecord[]>;
   /** Revokes one of the developer's keys, effective for the very next request. Revoking twice keeps the first time. */
   revokeKey(developerId: number, keyId: number): Promise<ApiKeyRecord>;
+  /** Whether the address is reserved, or looks like a reserved one (reservedMatchKey); false for a malformed one. */
   isReservedEmail(email: string): Promise<boolean>;
   /** Adds addresses to the reserved list: validates every one first and writes all or none. Returns how many were new. */
   importReservedEmails(emails: readonly string[]): Promise<number>;
@@ -61,14 +73,40 @@ export const MAX_ACTIVE_KEYS = 5;
 export const MAX_DEVELOPER_NAME_LENGTH = 200;
 /** Longest key name, in characters. */
 export const MAX_KEY_NAME_LENGTH = 100;
-/** Longest e-mail address (RFC 5321 path limit). */
-export const MAX_EMAIL_LENGTH = 254;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Control characters (tabs, newlines, escapes) would break listings and e-mail headers. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
-export function createAccountService({ repository, fingerprinter, now = () => new Date() }: AccountServiceDependencies): AccountService {
+export function createAccountService({
+  repository,
+  fingerprinter,
+  now = () => new Date(),
+  reservedMatching = DEFAULT_RESERVED_MATCHING,
+}: AccountServiceDependencies): AccountService {
+  const matchRules = reservedMatchRules(reservedMatching);
+  const matchKey = (address: string) => reservedMatchKey(address, reservedMatching);
+  let keyed: Promise<void> | undefined;
+  /** Keys made with other rules (an older version, another RESERVED_EMAIL_IGNORE) are made again before the first comparison. */
+  const reservedKeysCurrent = (): Promise<void> => {
+    keyed ??= (async () => {
+      const stale = await repository.reservedEmailsKeyedOtherwise(matchRules);
+      const entries = stale.map((email) => {
+        const address = addressOrUndefined(email);
+        // An entry stored before addresses were parsed strictly keeps its text as its key: it still blocks itself.
+        return { email, matchKey: address === undefined ? email.toLowerCase() : matchKey(address) };
+      });
+      if (entries.length > 0) await repository.setReservedMatchKeys(entries, matchRules);
+    })().catch((error: unknown) => {
+      keyed = undefined;
+      throw error;
+    });
+    return keyed;
+  };
+  const isReserved = async (address: string): Promise<boolean> => {
+    await reservedKeysCurrent();
+    return repository.isReservedMatch(matchKey(address));
+  };
+
   const existingDeveloper = async (developerId: number): Promise<Developer> => {
     const developer = await repository.developerById(developerId);
     if (!developer) throw new AccountRefusal('unknown-developer', `No developer with id ${developerId}.`);
@@ -78,9 +116,9 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
   return {
     async createDeveloper({ name, email, verified = false }) {
       const developerName = checkedName(name, MAX_DEVELOPER_NAME_LENGTH, 'A developer name');
-      const address = normalizeEmail(email);
+      const address = parseEmailAddress(email);
       // Reserved before duplicate: a reserved address gets this answer whether or not an account has it.
-      if (await repository.isReservedEmail(address)) {
+      if (await isReserved(address)) {
         throw new AccountRefusal(
           'reserved-email',
           `The address ${address} is linked to another of our products and cannot be used for a developer account.`,
@@ -98,7 +136,8 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
     },
 
     async developerByEmail(email) {
-      return repository.developerByEmail(canonicalEmail(email));
+      const address = addressOrUndefined(email);
+      return address === undefined ? undefined : repository.developerByEmail(address);
     },
 
     async developerById(id) {
@@ -164,7 +203,8 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
     },
 
     async isReservedEmail(email) {
-      return repository.isReservedEmail(canonicalEmail(email));
+      const address = addressOrUndefined(email);
+      return address !== undefined && isReserved(address);
     },
 
     async importReservedEmails(emails) {
@@ -172,7 +212,7 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
       const addresses: string[] = [];
       emails.forEach((email, index) => {
         try {
-          addresses.push(normalizeEmail(email));
+          addresses.push(parseEmailAddress(email));
         } catch {
           problems.push(`entry ${index + 1}: "${email}"`);
         }
@@ -184,29 +224,11 @@ export function createAccountService({ repository, fingerprinter, now = () => ne
           `Nothing imported: ${problems.length} invalid address(es): ${shown}${problems.length > 10 ? ', …' : ''}.`,
         );
       }
-      return repository.addReservedEmails([...new Set(addresses)], now().toISOString());
+      await reservedKeysCurrent();
+      const entries = [...new Set(addresses)].map((email) => ({ email, matchKey: matchKey(email) }));
+      return repository.addReservedEmails(entries, matchRules, now().toISOString());
     },
   };
-}
-
-/**
- * The one form an address is stored and compared in: trimmed and lower case (addresses are treated
- * case-insensitively everywhere, so the store never needs to). Throws an AccountRefusal when the
- * result is not an address.
- *
- * @example normalizeEmail('  Ana@Example.ORG ') // 'ana@example.org'
- */
-export function normalizeEmail(email: string): string {
-  const address = canonicalEmail(email);
-  if (address.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(address)) {
-    throw new AccountRefusal('invalid-email', `Not a valid e-mail address: "${email}".`);
-  }
-  return address;
-}
-
-/** For lookups: a malformed address simply finds nobody. */
-function canonicalEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** The trimmed name, or an 'invalid-name' refusal when it is empty, too long or holds control characters. */

@@ -1,7 +1,14 @@
 // The account repository over SQLite: statements prepared once; keys found by fingerprint, never by value.
 import type { Db } from '../db/open.ts';
+import { withoutWaiting } from '../db/without-waiting.ts';
 import type { Logger } from '../http/logger.ts';
-import { type AccountRepository, type DeveloperInsert, type KeyInsert, LAST_USED_INTERVAL_MS } from './repository.ts';
+import {
+  type AccountRepository,
+  type DeveloperInsert,
+  type KeyInsert,
+  LAST_USED_INTERVAL_MS,
+  type ReservedEmailInsert,
+} from './repository.ts';
 import {
   type ApiKeyRow,
   DEVELOPER_COLUMNS,
@@ -57,10 +64,14 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
     return { deleted: { developer: toDeveloper(row), revokedKeys }, keyIds: keys.map((key) => key.id) };
   });
 
-  const addReservedEmails = db.transaction((emails: readonly string[], importedAt: string): number => {
+  const addReservedEmails = db.transaction((entries: readonly ReservedEmailInsert[], matchRules: string, importedAt: string): number => {
     let added = 0;
-    for (const email of emails) added += statements.insertReservedEmail.run(email, importedAt).changes;
+    for (const { email, matchKey } of entries) added += statements.insertReservedEmail.run(email, importedAt, matchKey, matchRules).changes;
     return added;
+  });
+
+  const setReservedMatchKeys = db.transaction((entries: readonly ReservedEmailInsert[], matchRules: string): void => {
+    for (const { email, matchKey } of entries) statements.setReservedMatchKey.run(matchKey, matchRules, email);
   });
 
   return {
@@ -136,12 +147,20 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
       return lastUsed.write(keyId, when);
     },
 
-    async isReservedEmail(email) {
-      return statements.reservedEmail.get(email) !== undefined;
+    async isReservedMatch(matchKey) {
+      return statements.reservedMatch.get(matchKey) !== undefined;
     },
 
-    async addReservedEmails(emails, importedAt) {
-      return addReservedEmails(emails, importedAt);
+    async addReservedEmails(entries, matchRules, importedAt) {
+      return addReservedEmails(entries, matchRules, importedAt);
+    },
+
+    async reservedEmailsKeyedOtherwise(matchRules) {
+      return statements.reservedKeyedOtherwise.all(matchRules);
+    },
+
+    async setReservedMatchKeys(entries, matchRules) {
+      setReservedMatchKeys(entries, matchRules);
     },
   };
 }
@@ -203,17 +222,6 @@ function createLastUsedWriter(db: Db, statements: Statements, logger: Logger | u
   };
 }
 
-/** Runs `work` with SQLite's busy timeout at 0: a locked database fails at once (SQLITE_BUSY) instead of blocking. */
-function withoutWaiting<T>(db: Db, work: () => T): T {
-  const previous = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
-  try {
-    return work();
-  } finally {
-    db.pragma(`busy_timeout = ${Number(previous)}`);
-  }
-}
-
 function prepareStatements(db: Db) {
   const statements = {
     insertDeveloper: db.prepare<[string, string, string | null, string]>(
@@ -229,8 +237,14 @@ function prepareStatements(db: Db) {
     verifyDeveloper: db.prepare<[string, number]>('UPDATE developers SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL'),
     updateDeveloperName: db.prepare<[string, number]>('UPDATE developers SET name = ? WHERE id = ?'),
     deleteDeveloper: db.prepare<[number]>('DELETE FROM developers WHERE id = ?'),
-    reservedEmail: db.prepare<[string], { email: string }>('SELECT email FROM reserved_emails WHERE email = ?'),
-    insertReservedEmail: db.prepare<[string, string]>('INSERT OR IGNORE INTO reserved_emails (email, imported_at) VALUES (?, ?)'),
+    reservedMatch: db.prepare<[string], { email: string }>('SELECT email FROM reserved_emails WHERE match_key = ? LIMIT 1'),
+    insertReservedEmail: db.prepare<[string, string, string, string]>(
+      'INSERT OR IGNORE INTO reserved_emails (email, imported_at, match_key, match_rules) VALUES (?, ?, ?, ?)',
+    ),
+    reservedKeyedOtherwise: db.prepare<[string], string>(
+      'SELECT email FROM reserved_emails WHERE match_rules IS NULL OR match_rules <> ? ORDER BY email',
+    ),
+    setReservedMatchKey: db.prepare<[string, string, string]>('UPDATE reserved_emails SET match_key = ?, match_rules = ? WHERE email = ?'),
     countActiveKeys: db.prepare<[number], number>('SELECT count(*) FROM api_keys WHERE developer_id = ? AND revoked_at IS NULL'),
     insertKey: db.prepare<[number, string, string, string, string]>(
       'INSERT INTO api_keys (developer_id, name, fingerprint, hint, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -252,5 +266,6 @@ function prepareStatements(db: Db) {
     ),
   };
   statements.countActiveKeys.pluck();
+  statements.reservedKeyedOtherwise.pluck();
   return statements;
 }

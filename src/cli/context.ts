@@ -20,7 +20,11 @@ export function createCliContext(
     config,
     print,
     churches: storage.churches,
-    accounts: createAccountService({ repository: storage.accounts, fingerprinter: lazyFingerprinter(config, print) }),
+    accounts: createAccountService({
+      repository: storage.accounts,
+      fingerprinter: lazyFingerprinter(config, print),
+      reservedMatching: config.reservedEmailMatching,
+    }),
   };
 }
 

@@ -39,6 +39,7 @@ export const COPIED_TABLES = [
   'developer_identities',
   'portal_sessions',
   'one_time_tokens',
+  'outgoing_mail',
 ] as const;
 
 /** Rows per INSERT: a few hundred keep each statement short and well under PostgreSQL's 65,535 parameters. */

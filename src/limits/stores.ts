@@ -22,6 +22,12 @@ export interface LimitStores {
   signInAccount: Store;
   /** Failed portal sign-ins, per client address. */
   signInClient: Store;
+  /** Portal e-mail per recipient and kind (verification, password reset). */
+  mailAddress: Store;
+  /** Portal e-mail per client address that caused it. */
+  mailClient: Store;
+  /** Portal accounts created per client address. */
+  signUpClient: Store;
   /** Stops timers and quits the Redis connection. */
   close(): Promise<void>;
   /** Redis only: one PING, for the readiness check (rejects when Redis is down; a hung one never answers). */
@@ -36,6 +42,9 @@ export const REDIS_PREFIXES = {
   mcp: 'rl:mcp:',
   signInAccount: 'rl:sign-in-account:',
   signInClient: 'rl:sign-in-client:',
+  mailAddress: 'rl:mail-address:',
+  mailClient: 'rl:mail-client:',
+  signUpClient: 'rl:sign-up-client:',
 } as const;
 
 /** Thrown at start when the configured Redis cannot be reached: a bad REDIS_URL, reported as one line like any bad setting. */
@@ -70,6 +79,9 @@ function createMemoryStores(): LimitStores {
     mcp: new MemoryStore(),
     signInAccount: new MemoryStore(),
     signInClient: new MemoryStore(),
+    mailAddress: new MemoryStore(),
+    mailClient: new MemoryStore(),
+    signUpClient: new MemoryStore(),
   };
   return {
     kind: 'memory',
@@ -107,6 +119,9 @@ async function createRedisStores(url: string, timeoutMs: number, logger: Logger)
     mcp: store(REDIS_PREFIXES.mcp),
     signInAccount: store(REDIS_PREFIXES.signInAccount),
     signInClient: store(REDIS_PREFIXES.signInClient),
+    mailAddress: store(REDIS_PREFIXES.mailAddress),
+    mailClient: store(REDIS_PREFIXES.mailClient),
+    signUpClient: store(REDIS_PREFIXES.signUpClient),
     async close() {
       started = false;
       if (client.isOpen) await client.close();

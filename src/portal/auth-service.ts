@@ -1,18 +1,18 @@
 // How developers get into the portal: sign-up, verification, sign-in, password reset and change, provider sign-in.
 
+import { parseEmailAddress } from '../accounts/email-address.ts';
 import { AccountRefusal } from '../accounts/refusal.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Developer } from '../accounts/types.ts';
-import type { Logger } from '../http/logger.ts';
 import { FormError } from './form-error.ts';
 import type { ProviderIdentity } from './identity-provider.ts';
-import type { Mailer, MailMessage } from './mailer/mailer.ts';
+import type { MailQueue } from './mailer/mail-sender.ts';
 import { passwordRefusal } from './password-policy.ts';
 import type { PasswordHasher } from './passwords.ts';
+import type { PortalLimits } from './portal-limits.ts';
 import type { CredentialRepository } from './storage/credential-repository.ts';
 import type { SessionRepository } from './storage/session-repository.ts';
 import type { OneTimeTokens } from './tokens.ts';
-import { existingAccountMail, passwordResetMail, verificationMail } from './views/mails.ts';
 
 export interface PortalAuthDependencies {
   /** Every account rule (names, addresses, reserved list, keys) is this service's. */
@@ -21,10 +21,10 @@ export interface PortalAuthDependencies {
   sessions: SessionRepository;
   tokens: OneTimeTokens;
   passwords: PasswordHasher;
-  mailer: Mailer;
-  /** The portal's public address, for the links in e-mails. */
-  portalUrl: string;
-  logger: Logger;
+  /** Where e-mail is queued; a background sender composes (links, tokens) and sends it. */
+  mail: MailQueue;
+  /** E-mail per address and per client, accounts per client. */
+  limits: PortalLimits;
   now?: () => Date;
 }
 
@@ -36,27 +36,33 @@ export interface SignUpInput {
 
 /**
  * The portal's sign-in rules. Answers never tell a known address from an unknown one (sign-up,
- * sign-in, reset): the same result, the same password hashing work, and e-mail sent in the
- * background so its delay does not show either. Refusals are FormError (password, links) or
- * AccountRefusal (the account rules).
+ * sign-in, reset): the same result, the same password hashing work, and e-mail only queued (a
+ * background sender composes and sends it), so neither its work nor its delay shows. Refusals are
+ * FormError (password, links), AccountRefusal (the account rules), LimitRefusal (too many e-mails
+ * or accounts: 429) and WorkGateBusy (too many password hashes waiting: 503). `client` is the
+ * client address (req.ip) the limits count by.
  *
  * @example
- * await auth.signUp({ name, email, password }); // then "check your inbox", whoever had the address
+ * await auth.signUp({ name, email, password }, req.ip); // then "check your inbox", whoever had the address
  * const developer = await auth.signIn(email, password); // undefined: wrong address or password
  */
 export interface PortalAuthService {
-  /** Creates an unverified account and mails its link; for a known address, mails its owner instead. Returns the normalised address. */
-  signUp(input: SignUpInput): Promise<string>;
-  /** Mails a new verification link to a signed-in developer whose address is not verified. */
-  resendVerification(developerId: number): Promise<void>;
+  /** Creates an unverified account and queues its link; for a known address, a note to its owner instead. Returns the normalised address. */
+  signUp(input: SignUpInput, client: string | undefined): Promise<string>;
+  /** Queues a new verification link for a signed-in developer whose address is not verified. */
+  resendVerification(developerId: number, client: string | undefined): Promise<void>;
   /** Whether a verification link is still usable (for the page that asks for the click). */
   verificationLinkUsable(token: string): Promise<boolean>;
   /** Uses a verification link; undefined when it is unknown, used or expired. */
   verifyEmail(token: string): Promise<Developer | undefined>;
   /** The developer when address and password match, else undefined (after the same hashing work). */
   signIn(email: string, password: string): Promise<Developer | undefined>;
-  /** Mails a reset link if an account has the address; does the same visible work if not. */
-  requestPasswordReset(email: string): Promise<void>;
+  /**
+   * Queues a reset for the address, whether or not an account has it: the request does the same
+   * work either way (one row queued), and the sender finds out in the background. Returns the
+   * normalised address.
+   */
+  requestPasswordReset(email: string, client: string | undefined): Promise<string>;
   resetLinkUsable(token: string): Promise<boolean>;
   /** Sets the new password through a reset link, ends every session of the developer, and returns them. */
   resetPassword(token: string, password: string): Promise<Developer>;
@@ -68,20 +74,7 @@ export interface PortalAuthService {
 }
 
 export function createPortalAuthService(deps: PortalAuthDependencies): PortalAuthService {
-  const { accounts, credentials, sessions, tokens, passwords, portalUrl, logger, now = () => new Date() } = deps;
-
-  /** Sends without making the request wait: the answer's timing must not depend on whether a message went out. */
-  const dispatch = (message: MailMessage): void => {
-    deps.mailer.send(message).catch((error: unknown) => {
-      logger.error({ subject: message.subject, error: errorText(error) }, 'sending a portal e-mail failed');
-    });
-  };
-
-  const sendVerification = async (developer: Developer): Promise<void> => {
-    const token = await tokens.issue(developer.id, 'verify-email');
-    const link = `${portalUrl}/verify-email?token=${token}`;
-    dispatch({ to: developer.email, ...verificationMail(developer.name, link), link });
-  };
+  const { accounts, credentials, sessions, tokens, passwords, mail, limits, now = () => new Date() } = deps;
 
   const checkedNewPassword = (password: string, email: string): void => {
     const refusal = passwordRefusal(password, { email });
@@ -89,30 +82,31 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
   };
 
   return {
-    async signUp({ name, email, password }) {
-      checkedNewPassword(password, email);
+    async signUp({ name, email, password }, client) {
+      // What costs nothing first: the address and the password; then the limits; then the hashing.
+      const address = parseEmailAddress(email);
+      checkedNewPassword(password, address);
+      await limits.signUp(client);
+      // Counted whether or not the address has an account, so the limit reveals none.
+      await limits.mail('verification', address, client);
       // Hashed before anything is looked up: a known address costs the same time as a new one.
       const passwordHash = await passwords.hash(password);
       try {
-        const developer = await accounts.createDeveloper({ name, email });
+        const developer = await accounts.createDeveloper({ name, email: address });
         await credentials.setPasswordHash(developer.id, passwordHash, now().toISOString());
-        await sendVerification(developer);
-        return developer.email;
+        await mail.enqueue('verify-email', developer.email);
       } catch (error) {
         if (!(error instanceof AccountRefusal) || error.code !== 'duplicate-email') throw error;
-        const existing = await accounts.developerByEmail(email);
-        if (existing) {
-          const signIn = `${portalUrl}/sign-in`;
-          dispatch({ to: existing.email, ...existingAccountMail(existing.name, signIn, `${portalUrl}/forgot-password`), link: signIn });
-        }
-        return existing?.email ?? email.trim().toLowerCase();
+        await mail.enqueue('account-exists', address);
       }
+      return address;
     },
 
-    async resendVerification(developerId) {
+    async resendVerification(developerId, client) {
       const developer = await accounts.developerById(developerId);
       if (!developer || developer.emailVerifiedAt !== null) return;
-      await sendVerification(developer);
+      await limits.mail('verification', developer.email, client);
+      await mail.enqueue('verify-email', developer.email);
     },
 
     async verificationLinkUsable(token) {
@@ -132,12 +126,12 @@ export function createPortalAuthService(deps: PortalAuthDependencies): PortalAut
       return (await passwords.verify(password, stored)) ? developer : undefined;
     },
 
-    async requestPasswordReset(email) {
-      const developer = await accounts.developerByEmail(email);
-      if (!developer) return;
-      const token = await tokens.issue(developer.id, 'reset-password');
-      const link = `${portalUrl}/reset-password?token=${token}`;
-      dispatch({ to: developer.email, ...passwordResetMail(developer.name, link), link });
+    async requestPasswordReset(email, client) {
+      const address = parseEmailAddress(email);
+      await limits.mail('password-reset', address, client);
+      // Nothing is looked up here: the sender finds the account, or finds none and sends nothing.
+      await mail.enqueue('reset-password', address);
+      return address;
     },
 
     async resetLinkUsable(token) {
@@ -212,8 +206,4 @@ function providerName(identity: ProviderIdentity): string {
     .trim()
     .slice(0, 200);
   return name || (identity.email ?? '').split('@')[0].slice(0, 200) || 'Developer';
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,6 +4,7 @@ import { AccountRefusal } from '../accounts/refusal.ts';
 import type { AccountService } from '../accounts/service.ts';
 import { formErrors } from './form-error.ts';
 import { csrfToken, formText, redirectWithNotice, sendPage } from './page-response.ts';
+import type { Sealer } from './sealing.ts';
 import { currentDeveloper, requireDeveloper } from './signed-in.ts';
 import { landingPage } from './views/auth-pages.ts';
 import { errorPage } from './views/error-page.ts';
@@ -13,8 +14,17 @@ import { PORTAL_NAME, PORTAL_PATH } from './views/layout.ts';
 /** Status of a refused key creation, by refusal code. */
 const REFUSAL_STATUS: Partial<Record<string, number>> = { 'key-limit': 409, 'unverified-email': 403 };
 
-/** `exampleSlug`: the church the guide's examples ask for (demoChurchSlug). */
-export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string, exampleSlug: string): Router {
+/** What a created key's page needs, sealed in the session between the post and the page. */
+interface CreatedKeyNote {
+  key: string;
+  keyId: number;
+}
+
+/**
+ * `exampleSlug`: the church the guide's examples ask for (demoChurchSlug). `sealer` seals a new
+ * key in the session for the one page that shows it.
+ */
+export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string, exampleSlug: string, sealer: Sealer): Router {
   const router = express.Router();
 
   router.get('/', (req, res) => {
@@ -32,13 +42,15 @@ export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string, ex
     sendPage(req, res, 'Your API keys', keysPage({ csrfToken: csrfToken(req), developer, keys }));
   });
 
-  router.post('/keys', requireDeveloper, async (req, res) => {
+  router.post('/keys', requireDeveloper, async (req, res, next) => {
     const developer = currentDeveloper(res);
     const name = formText(req, 'name');
     try {
       const created = await accounts.createKey(developer.id, name);
-      // Shown in this response only: the key is never stored, redirected with, or put in the session.
-      sendPage(req, res, 'Your new key', keyCreatedPage(created.key, created.record));
+      // Post, redirect, get: a reload shows the page again (once) or the list, and never posts a second key.
+      const note: CreatedKeyNote = { key: created.key, keyId: created.record.id };
+      req.session.createdKey = sealer.seal(JSON.stringify(note));
+      req.session.save((error: unknown) => (error ? next(error) : res.redirect(303, `${PORTAL_PATH}/keys/new`)));
     } catch (error) {
       const errors = formErrors(error);
       if (!errors) throw error;
@@ -54,6 +66,20 @@ export function createKeyRoutes(accounts: AccountService, apiBaseUrl: string, ex
         status,
       );
     }
+  });
+
+  router.get('/keys/new', requireDeveloper, async (req, res, next) => {
+    const sealed = req.session.createdKey;
+    if (sealed === undefined) return res.redirect(303, `${PORTAL_PATH}/keys`);
+    // Taken out before it is shown: the key is in this one response and nowhere else afterwards.
+    delete req.session.createdKey;
+    const note = JSON.parse(sealer.open(sealed)) as CreatedKeyNote;
+    const record = (await accounts.listKeys(currentDeveloper(res).id)).find((key) => key.id === note.keyId);
+    req.session.save((error: unknown) => {
+      if (error) return next(error);
+      if (!record) return res.redirect(303, `${PORTAL_PATH}/keys`);
+      sendPage(req, res, 'Your new key', keyCreatedPage(note.key, record));
+    });
   });
 
   router.get('/keys/:keyId/revoke', requireDeveloper, async (req, res) => {

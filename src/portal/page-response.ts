@@ -4,9 +4,11 @@ import type { Developer } from '../accounts/types.ts';
 import type { SafeHtml } from './views/html.ts';
 import { renderPage } from './views/layout.ts';
 
-/** res.locals of portal requests, as signed-in.ts sets them. */
+/** res.locals of portal requests, as signed-in.ts and the router set them. */
 export interface PortalLocals {
   developer?: Developer;
+  /** The token for this page's forms (csrf.ts), made on first use. */
+  csrfToken?: () => string;
 }
 
 /**
@@ -21,10 +23,9 @@ export function sendPage(req: Request, res: Response, title: string, content: Sa
   res.status(status).type('html').send(page.value);
 }
 
-/** The session's CSRF token (made on first use); every form carries it as `_csrf`. */
+/** The CSRF token of this page's forms (csrf.ts: the session's once signed in, else a signed double-submit one); every form carries it as `_csrf`. */
 export function csrfToken(req: Request): string {
-  // After sign-out there is no session, and no form needs a token.
-  return req.session ? (req.csrfToken?.() ?? '') : '';
+  return (req.res?.locals as PortalLocals | undefined)?.csrfToken?.() ?? '';
 }
 
 /** A text field of the posted form; anything else (missing, repeated) reads as ''. */

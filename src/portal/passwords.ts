@@ -1,5 +1,6 @@
 // Password hashing with scrypt from node:crypto: self-describing hashes, constant-time checks, a dummy check for unknown accounts.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createWorkGate, type WorkGateOptions } from './work-gate.ts';
 
 export interface PasswordHasher {
   /** A new salted hash: `scrypt$N$r$p$salt$hash` (base64). */
@@ -20,28 +21,36 @@ const PARALLELISM = 1;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
+/** One hash at a time, up to 16 waiting up to 5 s: the defaults of PASSWORD_HASH_CONCURRENCY, _QUEUE and _WAIT_MS. */
+export const DEFAULT_HASHING_LIMITS: Readonly<WorkGateOptions> = { concurrency: 1, queue: 16, waitMs: 5_000 };
+
 /**
- * A hasher at cost N (a power of two; PASSWORD_SCRYPT_N, lower in tests).
+ * A hasher at cost N (a power of two; PASSWORD_SCRYPT_N, lower in tests). Every derivation goes
+ * through one gate (work-gate.ts): at most `limits.concurrency` at once, so memory stays at
+ * 128 × N × 8 bytes each (128 MiB at 2^17) however many arrive; checks (sign-ins) start before
+ * waiting hashes (sign-ups, resets); a caller that cannot start within the wait is refused with
+ * WorkGateBusy (the portal answers 503 with Retry-After).
  *
  * @example
  * const passwords = createPasswordHasher(2 ** 17);
  * const stored = await passwords.hash('correct horse battery staple');
  * await passwords.verify('correct horse battery staple', stored); // true
  */
-export function createPasswordHasher(cost: number = DEFAULT_SCRYPT_COST): PasswordHasher {
+export function createPasswordHasher(cost: number = DEFAULT_SCRYPT_COST, limits: WorkGateOptions = DEFAULT_HASHING_LIMITS): PasswordHasher {
   if (!Number.isInteger(Math.log2(cost)) || cost < 2) throw new Error(`The scrypt cost must be a power of two, got ${cost}.`);
+  const gate = createWorkGate(limits);
   // A hash made now, checked against when the account is unknown: same parameters, same work.
   let dummy: Promise<string> | undefined;
   const hasher: PasswordHasher = {
     async hash(password) {
       const salt = randomBytes(SALT_BYTES);
-      const derived = await derive(password, salt, cost, BLOCK_SIZE, PARALLELISM);
+      const derived = await gate.run(() => derive(password, salt, cost, BLOCK_SIZE, PARALLELISM));
       return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), derived.toString('base64')].join('$');
     },
     async verify(password, stored) {
       const parsed = parseHash(stored);
       if (!parsed) return false;
-      const derived = await derive(password, parsed.salt, parsed.cost, parsed.blockSize, parsed.parallelism);
+      const derived = await gate.run(() => derive(password, parsed.salt, parsed.cost, parsed.blockSize, parsed.parallelism), true);
       return derived.length === parsed.hash.length && timingSafeEqual(derived, parsed.hash);
     },
     async verifyNothing(password) {

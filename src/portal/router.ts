@@ -12,12 +12,14 @@ import type { Fingerprinter } from '../keys/fingerprint.ts';
 import { resourcePath } from '../resources/resources.ts';
 import { createAccountRoutes } from './account.ts';
 import { createPortalAuthService } from './auth-service.ts';
-import { portalCsrf } from './csrf.ts';
+import { createPortalCsrf, type PortalCsrf } from './csrf.ts';
 import { createKeyRoutes } from './keys.ts';
 import { createOidcRoutes } from './oidc.ts';
-import { sendPage } from './page-response.ts';
+import { type PortalLocals, sendPage } from './page-response.ts';
 import { createPasswordHasher } from './passwords.ts';
+import { createPortalLimits, LimitRefusal, type PortalLimitsDependencies } from './portal-limits.ts';
 import type { PortalServices } from './portal-services.ts';
+import { createSealer } from './sealing.ts';
 import './session-data.ts';
 import { RepositorySessionStore } from './session-store.ts';
 import { createSignInRoutes } from './sign-in.ts';
@@ -27,10 +29,23 @@ import { loadDeveloper } from './signed-in.ts';
 import { createOneTimeTokens } from './tokens.ts';
 import { errorPage } from './views/error-page.ts';
 import { PORTAL_PATH } from './views/layout.ts';
+import { WorkGateBusy } from './work-gate.ts';
 
 /** What the portal is made from; the session cookie's signing secret is derived with the fingerprinter. */
 export interface PortalRouterServices extends SignInThrottleDependencies {
-  config: Pick<Config, 'passwordScryptCost' | 'portalUrl' | 'publicBaseUrl' | 'sessionIdleHours' | 'sessionCookieSecure'>;
+  config: Pick<
+    Config,
+    | 'passwordScryptCost'
+    | 'passwordHashConcurrency'
+    | 'passwordHashQueue'
+    | 'passwordHashWaitMs'
+    | 'portalUrl'
+    | 'publicBaseUrl'
+    | 'sessionIdleHours'
+    | 'sessionCookieSecure'
+  > &
+    PortalLimitsDependencies['config'];
+  limitStores: SignInThrottleDependencies['limitStores'] & PortalLimitsDependencies['limitStores'];
   logger: Logger;
   accountService: AccountService;
   portal: PortalServices;
@@ -55,10 +70,13 @@ export function createPortalRouter(services: PortalRouterServices): Router {
     credentials: portal.credentials,
     sessions: portal.sessions,
     tokens: createOneTimeTokens(portal.tokens),
-    passwords: createPasswordHasher(config.passwordScryptCost),
-    mailer: portal.mailer,
-    portalUrl: config.portalUrl,
-    logger,
+    passwords: createPasswordHasher(config.passwordScryptCost, {
+      concurrency: config.passwordHashConcurrency,
+      queue: config.passwordHashQueue,
+      waitMs: config.passwordHashWaitMs,
+    }),
+    mail: portal.mail,
+    limits: createPortalLimits(services),
   });
 
   const router = express.Router();
@@ -76,10 +94,15 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
   router.use(portalSession(services));
-  router.use(portalCsrf.csrfSynchronisedProtection);
+  const csrf = createPortalCsrf(services.fingerprinter, config.sessionCookieSecure);
+  router.use(csrf.protect);
+  router.use((req, res, next) => {
+    (res.locals as PortalLocals).csrfToken = () => csrf.token(req, res);
+    next();
+  });
   router.use(loadDeveloper(accounts));
 
-  router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug()));
+  router.use(createKeyRoutes(accounts, config.publicBaseUrl, demoChurchSlug(), createSealer(services.fingerprinter, 'created key v1')));
   router.use(createSignUpRoutes(auth, portal.mailer.outboxDir));
   router.use(
     createSignInRoutes({
@@ -96,7 +119,7 @@ export function createPortalRouter(services: PortalRouterServices): Router {
   router.use((req, res) => {
     sendPage(req, res, 'Page not found', errorPage('Page not found', 'There is no portal page at this address.'), 404);
   });
-  router.use(portalErrorHandler(services));
+  router.use(portalErrorHandler(services, csrf));
   return router;
 }
 
@@ -157,14 +180,23 @@ const methodCheck: RequestHandler = (req, res, next) => {
   res.status(405).type('text').send('Method not allowed');
 };
 
-function portalErrorHandler({ logger }: PortalRouterServices): ErrorRequestHandler {
+function portalErrorHandler({ logger }: PortalRouterServices, csrf: PortalCsrf): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return void res.destroy();
-    if (error === portalCsrf.invalidCsrfTokenError || error?.code === 'EBADCSRFTOKEN') {
+    if (csrf.isRefusal(error)) {
       const message = 'This form has expired or did not come from this site. Go back, reload the page and try again.';
       return sendPage(req, res, 'Form expired', errorPage('Form expired', message), 403);
     }
     if (error instanceof ApiError && error.problem.status === 503) return unavailablePage(req, res, error, logger);
+    if (error instanceof LimitRefusal) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return sendPage(req, res, 'Too many requests', errorPage('Too many requests', error.message), 429);
+    }
+    if (error instanceof WorkGateBusy) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      const message = `The portal is busy checking passwords right now. Go back and try again in ${error.retryAfterSeconds} seconds.`;
+      return sendPage(req, res, 'Busy', errorPage('Busy right now', message), 503);
+    }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 404) return sendPage(req, res, 'Not found', errorPage('Not found', 'There is nothing at this address.'), 404);
     if (status < 500)

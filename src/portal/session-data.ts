@@ -9,5 +9,11 @@ declare module 'express-session' {
     notice: string;
     /** Between leaving for the identity provider and coming back. */
     pendingSignIn: PendingSignIn;
+    /**
+     * A key just created, between the post that made it and the page that shows it once (post,
+     * redirect, get): sealed (sealing.ts), never in clear in the session store, and removed by
+     * the page that shows it.
+     */
+    createdKey: string;
   }
 }

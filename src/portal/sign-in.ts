@@ -51,9 +51,15 @@ export function createSignInRoutes({ auth, throttle, providerName, outboxDir }: 
   });
 
   router.post('/forgot-password', async (req, res) => {
-    const email = formText(req, 'email').trim();
-    await auth.requestPasswordReset(email);
-    sendPage(req, res, 'Check your inbox', resetSentPage(email, outboxDir));
+    const email = formText(req, 'email');
+    try {
+      const address = await auth.requestPasswordReset(email, req.ip);
+      sendPage(req, res, 'Check your inbox', resetSentPage(address, outboxDir));
+    } catch (error) {
+      const errors = formErrors(error);
+      if (!errors) throw error;
+      sendPage(req, res, 'Reset your password', forgotPasswordPage({ csrfToken: csrfToken(req), errors, values: { email } }), 400);
+    }
   });
 
   router.get('/reset-password', async (req, res) => {

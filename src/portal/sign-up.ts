@@ -19,7 +19,7 @@ export function createSignUpRoutes(auth: PortalAuthService, outboxDir: string | 
   router.post('/sign-up', async (req, res) => {
     const input = { name: formText(req, 'name'), email: formText(req, 'email'), password: formText(req, 'password') };
     try {
-      const email = await auth.signUp(input);
+      const email = await auth.signUp(input, req.ip);
       sendPage(req, res, 'Check your inbox', checkInboxPage(email, outboxDir));
     } catch (error) {
       const errors = formErrors(error);
@@ -47,7 +47,7 @@ export function createSignUpRoutes(auth: PortalAuthService, outboxDir: string | 
 
   router.post('/verify-email/resend', requireDeveloper, async (req, res) => {
     const developer = currentDeveloper(res);
-    await auth.resendVerification(developer.id);
+    await auth.resendVerification(developer.id, req.ip);
     const sent =
       outboxDir === undefined
         ? `We sent a new verification link to ${developer.email}`

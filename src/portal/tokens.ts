@@ -1,6 +1,6 @@
 // One-time tokens for e-mail links: random, stored only as a SHA-256 hash, single use, with a lifetime per purpose.
 import { createHash, randomBytes } from 'node:crypto';
-import type { TokenPurpose, TokenRepository } from './storage/token-repository.ts';
+import type { TokenInsert, TokenPurpose, TokenRepository } from './storage/token-repository.ts';
 
 /** Verification links live 24 hours, reset links 1 hour (issue 13). */
 export const TOKEN_LIFETIME_MS: Readonly<Record<TokenPurpose, number>> = {
@@ -29,16 +29,9 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export function createOneTimeTokens(repository: TokenRepository, now: () => Date = () => new Date()): OneTimeTokens {
   return {
     async issue(developerId, purpose) {
-      const token = randomBytes(32).toString('base64url');
-      const created = now();
+      const { token, row } = newToken(developerId, purpose, now());
       await repository.deleteForDeveloper(developerId, purpose);
-      await repository.insert({
-        tokenHash: hashToken(token),
-        purpose,
-        developerId,
-        createdAt: created.toISOString(),
-        expiresAt: new Date(created.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
-      });
+      await repository.insert(row);
       return token;
     },
     async peek(token, purpose) {
@@ -50,6 +43,22 @@ export function createOneTimeTokens(repository: TokenRepository, now: () => Date
       return repository.consume(hashToken(token), purpose, now().toISOString());
     },
   };
+}
+
+/**
+ * A new token for the link, and the row that stores its hash, made at `created`: for a caller that
+ * writes the row in a transaction of its own (the mail sender writes it with the message).
+ */
+export function newToken(developerId: number, purpose: TokenPurpose, created: Date): { token: string; row: TokenInsert } {
+  const token = randomBytes(32).toString('base64url');
+  const row = {
+    tokenHash: hashToken(token),
+    purpose,
+    developerId,
+    createdAt: created.toISOString(),
+    expiresAt: new Date(created.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+  };
+  return { token, row };
 }
 
 /** SHA-256, lowercase hex: what the repository stores and looks tokens up by. */

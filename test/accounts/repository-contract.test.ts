@@ -185,13 +185,25 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       );
     });
 
-    it('keeps the reserved list: adds in one step, counts only new addresses', async () => {
-      expect(await accounts.isReservedEmail('elder@other.example')).toBe(false);
-      expect(await accounts.addReservedEmails(['elder@other.example', 'deacon@other.example'], t0)).toBe(2);
-      expect(await accounts.addReservedEmails(['elder@other.example', 'pastor@other.example'], t0)).toBe(1);
-      expect(await accounts.isReservedEmail('elder@other.example')).toBe(true);
-      expect(await store.openAnother().isReservedEmail('pastor@other.example')).toBe(true);
-      expect(await accounts.isReservedEmail('nobody@other.example')).toBe(false);
+    it('keeps the reserved list: adds in one step, counts only new addresses, finds them by key', async () => {
+      const entry = (email: string) => ({ email, matchKey: `key:${email}` });
+      expect(await accounts.isReservedMatch('key:elder@other.example')).toBe(false);
+      expect(await accounts.addReservedEmails([entry('elder@other.example'), entry('deacon@other.example')], 'rules-1', t0)).toBe(2);
+      expect(await accounts.addReservedEmails([entry('elder@other.example'), entry('pastor@other.example')], 'rules-1', t0)).toBe(1);
+      expect(await accounts.isReservedMatch('key:elder@other.example')).toBe(true);
+      expect(await store.openAnother().isReservedMatch('key:pastor@other.example')).toBe(true);
+      expect(await accounts.isReservedMatch('elder@other.example')).toBe(false);
+      expect(await accounts.isReservedMatch('key:nobody@other.example')).toBe(false);
+    });
+
+    it('tells which reserved addresses were keyed with other rules, and stores new keys for them', async () => {
+      await accounts.addReservedEmails([{ email: 'a@other.example', matchKey: 'old-a' }], 'rules-1', t0);
+      await accounts.addReservedEmails([{ email: 'b@other.example', matchKey: 'new-b' }], 'rules-2', t0);
+      expect(await accounts.reservedEmailsKeyedOtherwise('rules-2')).toEqual(['a@other.example']);
+      await accounts.setReservedMatchKeys([{ email: 'a@other.example', matchKey: 'new-a' }], 'rules-2');
+      expect(await accounts.reservedEmailsKeyedOtherwise('rules-2')).toEqual([]);
+      expect(await accounts.isReservedMatch('new-a')).toBe(true);
+      expect(await accounts.isReservedMatch('old-a')).toBe(false);
     });
   });
 }

@@ -254,3 +254,44 @@ describe('the reserved list', () => {
     expect(await accounts.isReservedEmail('NEW@example.org')).toBe(true);
   });
 });
+
+describe('an address that only looks like a reserved one', () => {
+  it('is refused like the reserved address: a +tag, a homoglyph domain, "rn" for "m", and none of it is created', async () => {
+    await accounts.importReservedEmails(['mary@chapel.example']);
+    for (const lookalike of ['mary+dev@chapel.example', 'mary@ch\u0430pel.example', 'rnary@chapel.example', 'MARY@Chapel.Example']) {
+      expect(await refusalCode(accounts.createDeveloper({ name: 'M', email: lookalike })), lookalike).toBe('reserved-email');
+      expect(await accounts.isReservedEmail(lookalike), lookalike).toBe(true);
+    }
+    expect(await accounts.listDevelopers()).toEqual([]);
+    // Dots count by default (most providers deliver m.ary@ elsewhere); the operator can make them not count.
+    expect((await accounts.createDeveloper({ name: 'M', email: 'm.ary@chapel.example' })).email).toBe('m.ary@chapel.example');
+    const ignoringDots = createAccountService({
+      repository: openAnotherConnection(),
+      fingerprinter,
+      reservedMatching: { plusTags: true, dots: true },
+    });
+    expect(await refusalCode(ignoringDots.createDeveloper({ name: 'M', email: 'ma.ry@chapel.example' }))).toBe('reserved-email');
+  });
+
+  it('is found for entries listed before keys existed or under other rules: they are keyed again before the first comparison', async () => {
+    const db = databases[0];
+    db.prepare("INSERT INTO reserved_emails (email, imported_at) VALUES ('elder@chapel.example', 'x')").run();
+    expect(await accounts.isReservedEmail('elder+x@chapel.example')).toBe(true);
+    expect(db.prepare('SELECT match_rules FROM reserved_emails').pluck().all()).toEqual(['tr39-17.0.0 plus-tags']);
+    const exact = createAccountService({
+      repository: openAnotherConnection(),
+      fingerprinter,
+      reservedMatching: { plusTags: false, dots: false },
+    });
+    expect(await exact.isReservedEmail('elder+x@chapel.example')).toBe(false);
+    expect(await exact.isReservedEmail('elder@chapel.example')).toBe(true);
+    expect(db.prepare('SELECT match_rules FROM reserved_emails').pluck().all()).toEqual(['tr39-17.0.0']);
+  });
+
+  it('cannot be mailed to a hidden second address: a list or a named address is refused at sign-up', async () => {
+    for (const trick of ['x<pastor@chapel.example>', 'foo,pastor@chapel.example', 'pastor@chapel.example.']) {
+      expect(await refusalCode(accounts.createDeveloper({ name: 'P', email: trick })), trick).toBe('invalid-email');
+    }
+    expect(await accounts.listDevelopers()).toEqual([]);
+  });
+});

@@ -140,8 +140,7 @@ describe('account commands', () => {
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, JSON.stringify(['one@example.org', 'not an address']));
     await expect(run('import-reserved-emails', bad)).rejects.toThrow(/Nothing imported/);
-    const repository = createSqliteAccountRepository(db);
-    expect(await repository.isReservedEmail('one@example.org')).toBe(false);
+    expect(await context.accounts.isReservedEmail('one@example.org')).toBe(false);
 
     const good = path.join(dir, 'good.json');
     fs.writeFileSync(good, JSON.stringify(['one@example.org', 'two@example.org']));

@@ -185,7 +185,7 @@ async function fillSqlite(file: string): Promise<string> {
     const revoked = await accounts.createKey(ana.id, 'old site');
     await accounts.revokeKey(ana.id, revoked.record.id);
     await storage.accounts.markUsed(kept.record.id, new Date(t0));
-    await storage.accounts.addReservedEmails(['elder@other.example'], t0);
+    await accounts.importReservedEmails(['elder@other.example']);
     await storage.credentials.setPasswordHash(ana.id, 'scrypt$1024$8$1$c2FsdA==$aGFzaA==', t0);
     await storage.credentials.linkIdentity({ issuer: 'https://id.example.org', subject: 'sub-1', developerId: bo.id, linkedAt: t0 });
     await storage.sessions.save('a'.repeat(64), { data: '{"cookie":{}}', developerId: ana.id, expiresAt: '2099-01-01T00:00:00.000Z' });
@@ -196,6 +196,7 @@ async function fillSqlite(file: string): Promise<string> {
       createdAt: t0,
       expiresAt: '2099-01-01T00:00:00.000Z',
     });
+    await storage.mail.enqueue('verify-email', 'bo@example.org', t0);
     return kept.key;
   } finally {
     await storage.close();

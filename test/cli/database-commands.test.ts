@@ -65,7 +65,7 @@ describe('cli backup', () => {
     const result = await cli(app.dir, 'backup', target);
     await writing;
     expect(result).toMatchObject({ code: 0, err: [] });
-    expect(result.out[0]).toMatch(/^Backed up .+church\.sqlite to .+church-backup\.sqlite: schema version 3, \d+ bytes, in \d+ ms\.$/);
+    expect(result.out[0]).toMatch(/^Backed up .+church\.sqlite to .+church-backup\.sqlite: schema version 4, \d+ bytes, in \d+ ms\.$/);
     expect(result.out[1]).toContain('KEY_FINGERPRINT_SECRET');
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     const db = new Database(target, { readonly: true });
@@ -116,7 +116,7 @@ describe('cli restore', () => {
 
     const result = await cli(dir, 'restore', backup);
     expect(result).toMatchObject({ code: 0, err: [] });
-    expect(result.out[0]).toBe(`Restored ${backup} (schema version 3) as ${path.join(dir, 'church.sqlite')}.`);
+    expect(result.out[0]).toBe(`Restored ${backup} (schema version 4) as ${path.join(dir, 'church.sqlite')}.`);
     const kept = fs.readdirSync(dir).filter((file) => file.startsWith('church.sqlite.before-restore-'));
     expect(kept).toHaveLength(1);
     expect(fs.readFileSync(path.join(dir, kept[0]), 'utf8')).toBe('a database that went wrong');
@@ -206,12 +206,13 @@ describe('cli restore', () => {
           [1, 'church_data'],
           [2, 'developers_and_keys'],
           [3, 'portal'],
-          [4, 'from_the_future'],
+          [4, 'mail_queue_and_reserved_keys'],
+          [5, 'from_the_future'],
         ] as const)
           insert.run(version, name);
         db.close();
       },
-      /has schema version 4, newer than this version of the service knows \(3\): restore it with the version that made it\.$/,
+      /has schema version 5, newer than this version of the service knows \(4\): restore it with the version that made it\.$/,
     ],
   ])('refuses %s and leaves the current database untouched', async (_what, make, message) => {
     const dir = tempDir();

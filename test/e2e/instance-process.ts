@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface InstanceProcess {
   url: string;
   port: number;
+  /** The process id, to read its /proc entries (file descriptors, sockets). */
+  pid: number;
   /** JSON log lines the instance wrote on stdout (its access log included). */
   logs: string[];
   /** Sends a signal; SIGKILL ends it with no chance to clean up, as a crash does. */
@@ -48,6 +50,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   return {
     url,
     port: Number(new URL(url).port),
+    pid: child.pid!,
     logs,
     kill: (signal) => child.kill(signal),
     exited,

@@ -66,7 +66,10 @@ describeWith(['postgres'], 'the portal on two instances sharing one PostgreSQL',
 
     // Signed in on b, so on a too: the session is in the shared database.
     expectStatus(await browser.on(a).get('/portal/keys'), 200);
-    const created = await browser.on(b).post('/portal/keys', { name: 'parish website' });
+    // Made on b, shown on a: the key waits for its page sealed in the shared session.
+    const posted = await browser.on(b).post('/portal/keys', { name: 'parish website' });
+    expectStatus(posted, 303);
+    const created = await browser.on(a).get(posted.location!);
     expectStatus(created, 200);
     const key = /id="new-key"[^>]* value="(sk_live_[^"]+)"/.exec(created.body)?.[1];
     expect(key).toMatch(/^sk_live_/);

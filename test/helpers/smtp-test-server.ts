@@ -15,6 +15,7 @@ export interface ReceivedMail {
 export interface SmtpTestServer {
   /** SMTP_URL for the service under test. */
   url: string;
+  port: number;
   received: ReceivedMail[];
   /** The next message to `to` (already received or still to come); fails after `timeoutMs`. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
@@ -58,6 +59,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     async nextMail(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

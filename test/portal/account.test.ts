@@ -51,7 +51,7 @@ describe('the account page', () => {
   it('deletes the account after a confirmation: its keys answer 401 on the very next request', async () => {
     const client = await signUpVerified(server, 'gone@example.org');
     await client.get('/portal/keys');
-    const key = /value="(sk_live_[^"]+)"/.exec((await client.post('/portal/keys', { name: 'site' })).body)![1];
+    const key = /value="(sk_live_[^"]+)"/.exec((await client.follow(await client.post('/portal/keys', { name: 'site' }))).body)![1];
     const call = () => fetch(`${server.url}/api/public/v1/churches/grace-paris`, { headers: { authorization: `Bearer ${key}` } });
     expect((await call()).status).toBe(200);
 

@@ -25,8 +25,12 @@ export class PortalClient {
   /** Every Set-Cookie header received, as sent. */
   readonly setCookies: string[] = [];
 
-  constructor(baseUrl: string) {
+  /** Headers sent with every request (a proxy's X-Forwarded-Proto, say). */
+  readonly extraHeaders: Record<string, string>;
+
+  constructor(baseUrl: string, extraHeaders: Record<string, string> = {}) {
     this.baseUrl = baseUrl;
+    this.extraHeaders = extraHeaders;
   }
 
   async get(path: string): Promise<PortalResponse> {
@@ -53,7 +57,7 @@ export class PortalClient {
 
   private async request(method: string, path: string, form?: URLSearchParams): Promise<PortalResponse> {
     const url = new URL(path, this.baseUrl);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const response = await fetch(url, { method, headers, body: form?.toString(), redirect: 'manual' });

@@ -60,7 +60,7 @@ describe('sign-in through an OpenID Connect provider', () => {
     const developer = (await server.services.accountService.developerByEmail('new.dev@example.org'))!;
     expect(developer).toMatchObject({ name: 'New Dev', emailVerifiedAt: expect.any(String) });
     // Keys can be created at once.
-    expect((await portal.post('/portal/keys', { name: 'from provider' })).status).toBe(200);
+    expect((await portal.post('/portal/keys', { name: 'from provider' })).status).toBe(303);
 
     const again = new PortalClient(server.url);
     expect((await signInThroughProvider(again, 'new-dev')).location).toBe('/portal/keys');

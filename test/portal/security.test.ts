@@ -3,9 +3,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_COOKIE } from '../../src/portal/csrf.ts';
 import { FAILED_SIGN_INS_PER_ACCOUNT } from '../../src/portal/sign-in-throttle.ts';
 import { PortalClient } from './portal-client.ts';
-import { GOOD_PASSWORD, type PortalTestServer, signUpVerified, startPortalTestServer } from './portal-server.ts';
+import { GOOD_PASSWORD, type PortalTestServer, signIn, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
 let server: PortalTestServer;
 let key: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   server = await startPortalTestServer();
   signedIn = await signUpVerified(server, 'known@example.org');
   await signedIn.get('/portal/keys');
-  const created = await signedIn.post('/portal/keys', { name: 'site' });
+  const created = await signedIn.follow(await signedIn.post('/portal/keys', { name: 'site' }));
   key = /value="(sk_live_[^"]+)"/.exec(created.body)![1];
 });
 afterAll(async () => {
@@ -35,9 +36,15 @@ describe('CSRF protection', () => {
     expect(without.headers.get('content-type')).toContain('text/html');
     const wrong = await client.post('/portal/sign-up', { ...fields, _csrf: 'f'.repeat(64) });
     expect(wrong.status).toBe(403);
-    // Another session's token is a wrong token too.
+    // Another session's token is a wrong token too, and so is another visitor's form token with this visitor's cookie.
     const foreign = await client.post('/portal/sign-up', { ...fields, _csrf: signedIn.csrfToken });
     expect(foreign.status).toBe(403);
+    const other = new PortalClient(server.url);
+    await other.get('/portal/sign-up');
+    expect((await client.post('/portal/sign-up', { ...fields, _csrf: other.csrfToken })).status).toBe(403);
+    // The right token without its cookie (a post from another site, whose request carries no cookie of ours).
+    const cookieless = new PortalClient(server.url);
+    expect((await cookieless.post('/portal/sign-up', { ...fields, _csrf: client.csrfToken })).status).toBe(403);
     expect(await server.services.accountService.developerByEmail('mallory@example.org')).toBeUndefined();
   });
 
@@ -56,7 +63,7 @@ describe('CSRF protection', () => {
 describe('the session cookie', () => {
   it('has its own name, HttpOnly, SameSite=Lax and the portal path; no Secure over plain HTTP', async () => {
     const client = new PortalClient(server.url);
-    await client.get('/portal/sign-in');
+    await signIn(client, 'known@example.org');
     const cookie = client.setCookies.find((line) => line.startsWith('portal_sid='))!;
     expect(cookie).toMatch(/; Path=\/portal(;|$)/);
     expect(cookie).toMatch(/; HttpOnly(;|$)/);
@@ -64,21 +71,49 @@ describe('the session cookie', () => {
     expect(cookie).not.toMatch(/; Secure/);
   });
 
-  it('is Secure when the request came over TLS through a trusted proxy', async () => {
+  it('is Secure when the request came over TLS through a trusted proxy, as is the anonymous form cookie', async () => {
     const proxied = await startPortalTestServer({ TRUST_PROXY: '1' });
     try {
-      const response = await fetch(`${proxied.url}/portal/sign-in`, { headers: { 'x-forwarded-proto': 'https' } });
-      expect(response.headers.getSetCookie().find((line) => line.startsWith('portal_sid='))).toMatch(/; Secure(;|$)/);
+      const client = new PortalClient(proxied.url, { 'x-forwarded-proto': 'https' });
+      await signIn(client, 'known-nowhere@example.org').catch(() => undefined);
+      expect(client.setCookies.find((line) => line.startsWith(`${FORM_COOKIE}=`))).toMatch(/; Secure(;|$)/);
+      await signUpVerified(proxied, 'tls@example.org', GOOD_PASSWORD, client);
+      expect(client.setCookies.find((line) => line.startsWith('portal_sid='))).toMatch(/; Secure(;|$)/);
     } finally {
       await proxied.close();
     }
   });
 
-  it('gets a new session id at sign-in, and the old one is not signed in', async () => {
+  it('is set by signing in, never by reading a page: anonymous form pages store no session', async () => {
+    const rows = () => {
+      const db = new Database(path.join(server.dir, 'church.sqlite'), { readonly: true });
+      try {
+        return db.prepare('SELECT count(*) FROM portal_sessions').pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    const before = rows();
+    const visitor = new PortalClient(server.url);
+    for (const page of ['/portal/', '/portal/sign-up', '/portal/sign-in', '/portal/forgot-password', '/portal/guide', '/portal/keys']) {
+      for (let i = 0; i < 5; i++) await visitor.get(page);
+      await new PortalClient(server.url).get(page);
+    }
+    expect(visitor.setCookies.filter((line) => line.startsWith('portal_sid='))).toEqual([]);
+    // One form cookie for the visitor, kept across the pages (a stateless value, nothing stored).
+    expect(visitor.setCookies.filter((line) => line.startsWith(`${FORM_COOKIE}=`))).toHaveLength(1);
+    expect(rows()).toBe(before);
+    await signIn(visitor, 'known@example.org');
+    expect(rows()).toBe(before + 1);
+  });
+
+  it('gets a new session id at every sign-in, and the old one is no longer signed in', async () => {
     const client = new PortalClient(server.url);
-    await client.get('/portal/sign-in');
+    await signIn(client, 'known@example.org');
     const before = client.sessionCookie!;
-    await client.post('/portal/sign-in', { email: 'known@example.org', password: GOOD_PASSWORD });
+    // Signed in, the sign-in page sends to the keys; a sign-in posted from there (its token) still gets a new id.
+    await client.get('/portal/keys');
+    expect((await client.post('/portal/sign-in', { email: 'known@example.org', password: GOOD_PASSWORD })).status).toBe(303);
     expect(client.sessionCookie).not.toBe(before);
     const planted = new PortalClient(server.url);
     planted.cookies.set('portal_sid', before);

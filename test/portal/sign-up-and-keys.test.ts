@@ -1,5 +1,6 @@
 // Sign-up with a verified e-mail (through a real SMTP server), then keys: created once, used, revoked, limited to five.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionId } from '../../src/portal/session-store.ts';
 import { PortalClient } from './portal-client.ts';
 import { GOOD_PASSWORD, type PortalTestServer, portalPath, signIn, signUpVerified, startPortalTestServer } from './portal-server.ts';
 
@@ -15,9 +16,13 @@ afterAll(async () => {
 });
 
 const callChurch = (key: string) => fetch(server.url + CHURCH, { headers: { authorization: `Bearer ${key}` } });
+/** Creates a key through the form and, when it is made, follows the redirect to the page that shows it. */
 const createKey = async (client: PortalClient, name: string) => {
   await client.get('/portal/keys');
-  return client.post('/portal/keys', { name });
+  const posted = await client.post('/portal/keys', { name });
+  if (posted.status !== 303) return posted;
+  expect(posted.location).toBe('/portal/keys/new');
+  return client.follow(posted);
 };
 const keyOnPage = (body: string) => /id="new-key"[^>]* value="(sk_live_[^"]+)"/.exec(body)?.[1];
 
@@ -141,6 +146,36 @@ describe('API keys in the dashboard', () => {
     expect(revoked.status).toBe(303);
     expect((await client.follow(revoked)).body).toContain('is revoked');
     expect((await callChurch(key)).status).toBe(401);
+  });
+
+  it('are made once per post: the page that shows the key is reached by a redirect, and reloading it shows the list', async () => {
+    const client = await signUpVerified(server, 'reload@example.org');
+    const developerId = (await server.services.accountService.developerByEmail('reload@example.org'))!.id;
+    await client.get('/portal/keys');
+    const posted = await client.post('/portal/keys', { name: 'reloaded' });
+    expect(posted.status).toBe(303);
+    expect(posted.body).not.toContain('sk_live_');
+    const shown = await client.follow(posted);
+    const key = keyOnPage(shown.body)!;
+    expect(key).toMatch(/^sk_live_/);
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    // A reload (twice, as an impatient developer does) shows the list; it neither shows the key again nor makes another.
+    for (let reload = 0; reload < 2; reload++) {
+      const again = await client.get('/portal/keys/new');
+      expect(again.status).toBe(303);
+      expect(again.location).toBe('/portal/keys');
+      const list = await client.follow(again);
+      expect(list.body).toContain('reloaded');
+      expect(list.body).not.toContain(key);
+    }
+    expect(await server.services.accountService.listKeys(developerId)).toHaveLength(1);
+    // Between the post and the page the key was in the session row, sealed: never in clear.
+    const sessions = server.services.portal.sessions;
+    expect(
+      JSON.stringify(
+        await sessions.find(hashSessionId(decodeURIComponent(client.sessionCookie!).slice(2).split('.')[0]), new Date().toISOString()),
+      ),
+    ).not.toContain(key);
   });
 
   it('are refused past five active ones with a clear message', async () => {
