@@ -48,6 +48,8 @@ export function createPortalCsrf(fingerprinter: Fingerprinter, secure: boolean |
   return {
     protect(req, res, next) {
       if (isSignedIn(req)) return signedIn.csrfSynchronisedProtection(req, res, next);
+      // Signing in makes the session's token (signed-in.ts), so that the pages after it write nothing.
+      req.csrfToken = (overwrite?: boolean) => signedIn.generateToken(req, overwrite);
       if (req.method === 'GET' || req.method === 'HEAD') return next();
       const nonce = readCookie(req, FORM_COOKIE);
       const sent: unknown = (req.body as Record<string, unknown> | undefined)?._csrf;
