@@ -36,7 +36,11 @@ export function createApp(services: AppServices): RequestListener {
   const pages = createPages(services);
   const tables = [
     served(churchEndpoints, { answers: createChurchAnswers(services) }),
-    served(bibleEndpoints, { bible: services.bible, passageMaxVerses: services.config.biblePassageMaxVerses }),
+    served(bibleEndpoints, {
+      bible: services.bible,
+      passageMaxVerses: services.config.biblePassageMaxVerses,
+      clock: services.clock,
+    }),
     served(healthEndpoints, { readiness: readinessOf(services.readiness, services.logger) }),
   ];
   const document = openApiDocument(

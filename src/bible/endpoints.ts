@@ -9,8 +9,10 @@ import {
   PassageListSchema,
   PassageSchema,
   SearchHitPageSchema,
+  VerseOfTheDaySchema,
   VersionListSchema,
 } from '../../build/contract/response-schemas.ts';
+import type { Clock } from '../clock.ts';
 import { prepareJson } from '../http/cache.ts';
 import { type CachePolicy, type EndpointTable, endpointOf } from '../http/endpoint.ts';
 import { pageEnvelope, pageParameter, sizeParameter } from '../http/paging.ts';
@@ -24,6 +26,7 @@ import {
   passageExample,
   rangeExamples,
   searchExample,
+  verseOfTheDayExample,
   versionsExample,
 } from './examples.ts';
 import {
@@ -41,18 +44,27 @@ import { readRange } from './range.ts';
 import { searchBible } from './search.ts';
 import type { BibleBuild, BibleSource } from './source.ts';
 import { requireFile } from './static-files.ts';
+import { dateParameter, verseOfTheDay } from './verse-of-the-day.ts';
 
 /** What the Bible's answers are made from. */
 export interface BibleDependencies {
   bible: BibleSource;
   /** The most verses one /passage request answers (BIBLE_PASSAGE_MAX_VERSES). */
   passageMaxVerses: number;
+  /** What "today" is for the verse of the day (the app's clock). */
+  clock: Clock;
 }
 
 const endpoint = endpointOf<BibleDependencies, BibleBuild>();
 
 /** Long and public: the endpoints' answers and the search index files alike (build/contract/http-policy.ts says why). */
 export const BIBLE_CACHE: CachePolicy = { cacheControl: BIBLE_CACHE_CONTROL, etag: true };
+
+/**
+ * The verse of the day: without `date` its answer changes at midnight UTC, so it may be kept only a
+ * few minutes (revalidated by its ETag); a client that wants a day for long asks the day's file.
+ */
+export const VERSE_OF_THE_DAY_CACHE: CachePolicy = { cacheControl: 'public, max-age=300', etag: true };
 
 const unknownLanguage = problemThrownBy(() => langParameter.read('de', {}));
 const leadingZero = problemThrownBy(() => parsePositiveInteger('chapter', '01'));
@@ -245,6 +257,22 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         responses: {
           503: `${NO_BUILD}.${CHURCH_KEEPS_WORKING} Also when the search workers are all busy or a search runs past its time budget (\`search-busy\`): retry after \`Retry-After\`.`,
         },
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.verseOfTheDay.path,
+      query: [langParameter, dateParameter],
+      cache: VERSE_OF_THE_DAY_CACHE,
+      answer: ({ loaded, query }, { clock }) => verseOfTheDay(loaded, query.lang, query.date, clock),
+      operation: {
+        operationId: 'getVerseOfTheDay',
+        summary: 'Verse of the day',
+        description:
+          'The passage of a day (`date`, today in UTC when left out) from a list of 366 well-known passages (data/verse-of-the-day.json), in the version of `lang`: the same passage in every language on a day (`shared`, in the shared numbering; `reference` and the verses in the version\'s own, found through the versification mapping: docs/versification.md). A day has the same passage every year (29 February included). The body is, byte for byte, the build\'s file `/api/v1/bible/verse-of-the-day/{lang}/{MM-DD}.json`, which a static host serves as it is (a static host cannot know today\'s date, so this URL is proxied to the service); the year\'s days are also an RSS feed per language, `/api/v1/bible/verse-of-the-day/{lang}.rss`. Kept 5 minutes by caches, since without `date` the answer changes at midnight UTC.',
+        body: VerseOfTheDaySchema,
+        example: verseOfTheDayExample(),
+        problems: [problemThrownBy(() => dateParameter.read('2023-02-29', {})), unknownLanguage, problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
       },
     }),
   ],

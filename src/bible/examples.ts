@@ -11,6 +11,7 @@ import type {
   PassageResponse,
   SearchHitPage,
   VersionDescription,
+  VerseOfTheDayResponse,
   VersionsResponse,
   WordMatch,
 } from '../../build/contract/response-schemas.ts';
@@ -20,6 +21,7 @@ import {
   type ChapterNavigation,
   chapterResponse,
   downloadVersion,
+  verseOfTheDayResponse,
   versionsResponse,
 } from '../../build/contract/responses.ts';
 import versionManifest from '../../data/bible-versions.json' with { type: 'json' };
@@ -216,6 +218,14 @@ export function passageExample(): PassageResponse {
       },
     ],
   };
+}
+
+/** GET /api/v1/bible/verse-of-the-day?lang=en&date=2026-02-01 (the build's file of 02-01). */
+export function verseOfTheDayExample(): VerseOfTheDayResponse {
+  const { attribution } = navigation('en', 36, null, null);
+  return verseOfTheDayResponse({ day: '02-01', lang: 'en', version: 'KJV', shared: 'JHN 3:16', attribution }, canon('JHN'), [
+    { chapter: 3, verse: { number: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] } },
+  ]);
 }
 
 /** Where `words` stand in `text`, as a search hit reports a match. */

@@ -3,6 +3,9 @@ import type { VersificationMapping } from '../../build/alignment/mapping-data.ts
 import { DAYS_OF_THE_YEAR, type VersesOfTheDay } from '../../build/alignment/verses-of-the-day.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
 
+/** The source SHA-256 the fixture's manifest entries and mapping share. */
+export const SYNTHETIC_SOURCE = 'd'.repeat(64);
+
 /** The pivot of the project's mapping (KJV numbers, Psalm titles as verse 0). */
 export const SYNTHETIC_PIVOT: VersificationMapping['pivot'] = {
   description: 'KJV verse numbers; a Psalm title that the Hebrew numbers as a verse of its own is verse 0',
