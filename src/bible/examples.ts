@@ -10,8 +10,8 @@ import type {
   DownloadLink,
   PassageResponse,
   SearchHitPage,
-  VersionDescription,
   VerseOfTheDayResponse,
+  VersionDescription,
   VersionsResponse,
   WordMatch,
 } from '../../build/contract/response-schemas.ts';

@@ -1,12 +1,12 @@
 // Endpoint /verse-of-the-day: the day's file of the build's tree, for a date given or today's (UTC, by the app's clock).
 import { Type } from '@sinclair/typebox';
+import type { Lang } from '../../build/contract/books.ts';
 import { staticPaths } from '../../build/contract/layout.ts';
 import { problems } from '../../build/contract/problems.ts';
-import type { Lang } from '../../build/contract/books.ts';
 import type { Clock } from '../clock.ts';
 import type { QueryParameter } from '../http/endpoint.ts';
-import type { StoredFile } from '../http/representations.ts';
 import { ApiError } from '../http/problem.ts';
+import type { StoredFile } from '../http/representations.ts';
 import type { BibleBuild } from './source.ts';
 import { requireFile } from './static-files.ts';
 

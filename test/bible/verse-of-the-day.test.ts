@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const day = (query: string) => rawRequest(`${server.url}/api/v1/bible/verse-of-the-day${query}`);
-const dayFile = (lang: string, monthDay: string) => fs.readFileSync(path.join(bible.publicDir, staticPaths.verseOfTheDay(lang, monthDay)), 'utf8');
+const dayFile = (lang: string, monthDay: string) =>
+  fs.readFileSync(path.join(bible.publicDir, staticPaths.verseOfTheDay(lang, monthDay)), 'utf8');
 
 describe('GET /verse-of-the-day', () => {
   test('a date answers the bytes of the static file of its month and day, every year', async () => {
@@ -52,9 +53,19 @@ describe('GET /verse-of-the-day', () => {
   });
 
   test('the same passage in all five languages on a day', async () => {
-    const bodies = await Promise.all(LANGS.map(async (lang) => (await day(`?lang=${lang}&date=2026-01-04`)).json() as { shared: string; from: unknown; to: unknown; version: string }));
+    const bodies = await Promise.all(
+      LANGS.map(
+        async (lang) =>
+          (await day(`?lang=${lang}&date=2026-01-04`)).json() as { shared: string; from: unknown; to: unknown; version: string },
+      ),
+    );
     expect(new Set(bodies.map((body) => body.shared))).toEqual(new Set(['JHN 3:16-17']));
-    expect(bodies.map((body) => [body.from, body.to])).toEqual(LANGS.map(() => [{ chapter: 3, verse: 16 }, { chapter: 3, verse: 17 }]));
+    expect(bodies.map((body) => [body.from, body.to])).toEqual(
+      LANGS.map(() => [
+        { chapter: 3, verse: 16 },
+        { chapter: 3, verse: 17 },
+      ]),
+    );
     expect(new Set(bodies.map((body) => body.version)).size).toBe(5);
   });
 

@@ -86,7 +86,14 @@ describe('the OpenAPI document for generated clients', () => {
     expect(langParameters).toHaveLength(8);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
-    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'DownloadVersion', 'Passage', 'PassageList', 'VerseOfTheDay', 'Version']);
+    expect(langFields.map(([name]) => name).sort()).toEqual([
+      'BookList',
+      'DownloadVersion',
+      'Passage',
+      'PassageList',
+      'VerseOfTheDay',
+      'Version',
+    ]);
     for (const [, schema] of langFields) expect((schema.properties as Json).lang).toEqual({ $ref: '#/components/schemas/Lang' });
   });
 
