@@ -6,6 +6,7 @@ import { problems } from '../../build/contract/problems.ts';
 import {
   BookListSchema,
   DownloadSchema,
+  ParallelSchema,
   PassageListSchema,
   PassageSchema,
   SearchHitPageSchema,
@@ -23,12 +24,14 @@ import {
   booksExample,
   chapterExample,
   downloadExample,
+  parallelExample,
   passageExample,
   rangeExamples,
   searchExample,
   verseOfTheDayExample,
   versionsExample,
 } from './examples.ts';
+import { langsParameter, PARALLEL_MAX_VERSES, parallelRefParameter, readParallel } from './parallel.ts';
 import {
   abbrParameter,
   bookFilterParameter,
@@ -257,6 +260,22 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         responses: {
           503: `${NO_BUILD}.${CHURCH_KEEPS_WORKING} Also when the search workers are all busy or a search runs past its time budget (\`search-busy\`): retry after \`Retry-After\`.`,
         },
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.parallel.path,
+      query: [langsParameter, parallelRefParameter],
+      limit: 'address',
+      answer: ({ loaded, query }, { passageMaxVerses }) =>
+        prepareJson(readParallel(loaded.queries, query.langs, query.ref, Math.min(passageMaxVerses, PARALLEL_MAX_VERSES))),
+      operation: {
+        operationId: 'getParallel',
+        summary: 'Parallel versions',
+        description:
+          "The passages of `ref` in each language of `langs`, aligned verse by verse. `ref` is read in the first language: its reference conventions and its version's verse numbering. Each other version's verses are found through the versification mapping (docs/versification.md: the verses that hold the same pivot verse), never by number alone: KJV Exodus 8:1 is LSG Exode 7:26, KJV Jonah 1:17 is RVR Jonás 2:1. Each row holds a verse of the first language and, per other language, the verses holding what it holds, in that version's own numbering; an empty list says that version has no counterpart; where one version joins what another splits, the row holds several verses. `references` gives the passage as each version numbers it. Not served by static hosts (their rules proxy it to the service); a static client can align with the verse maps `/api/v1/bible/{lang}/verse-map.json` of the tree.",
+        body: ParallelSchema,
+        example: parallelExample(),
+        problems: [problemThrownBy(() => langsParameter.read('en,de', {})), problemThrownBy(() => parseRef('Ex 8:', 'en'))],
       },
     }),
     endpoint({

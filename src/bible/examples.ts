@@ -8,6 +8,7 @@ import type {
   ChapterResponse,
   DownloadBody,
   DownloadLink,
+  ParallelResponse,
   PassageResponse,
   SearchHitPage,
   VerseOfTheDayResponse,
@@ -214,6 +215,43 @@ export function passageExample(): PassageResponse {
         verses: [
           { chapter: 3, verse: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] },
           { chapter: 3, verse: 17, text: JOHN_3_17_KJV, wordsOfJesus: [{ start: 0, end: JOHN_3_17_KJV.length }] },
+        ],
+      },
+    ],
+  };
+}
+
+/** GET /api/v1/bible/parallel?ref=Ex 8:1&langs=en,fr: the KJV's Exodus 8:1 is the LSG's 7:26. */
+export function parallelExample(): ParallelResponse {
+  const attribution = (lang: Lang) => navigation(lang, 1, null, null).attribution;
+  return {
+    langs: ['en', 'fr'],
+    reference: 'Exodus 8:1',
+    versions: [
+      { lang: 'en', version: 'KJV', attribution: attribution('en') },
+      { lang: 'fr', version: 'LSG', attribution: attribution('fr') },
+    ],
+    passages: [
+      {
+        references: { en: 'Exodus 8:1', fr: 'Exode 7.26' },
+        book: bookRef(canon('EXO'), 'en'),
+        rows: [
+          {
+            en: [
+              {
+                chapter: 8,
+                verse: 1,
+                text: 'And the LORD spake unto Moses, Go unto Pharaoh, and say unto him, Thus saith the LORD, Let my people go, that they may serve me.',
+              },
+            ],
+            fr: [
+              {
+                chapter: 7,
+                verse: 26,
+                text: 'L’Éternel dit à Moïse: Va vers Pharaon, et tu lui diras: Ainsi parle l’Éternel: Laisse aller mon peuple, afin qu’il me serve.',
+              },
+            ],
+          },
         ],
       },
     ],
