@@ -347,10 +347,11 @@ function redirects(langs: readonly Lang[], origin: string): string {
     `# No lang: the default, ${langs[0]}.`,
     ...rules(langs[0], ''),
     '',
-    '# Unknown book, or chapter not in the book (its file does not exist).',
+    // The service knows every name of a book (it answers 301 to the abbreviation's URL), and names the book or chapter it lacks.
+    '# Another name of a book (301 to its abbreviation), an unknown book, or a chapter not in the book: the service.',
     ...byLang
       .filter((route) => route.path.includes('{abbr}'))
-      .map((route) => `${redirectPath(route)}  /${errorPaths.unknownBook(langs[0])}  404`),
+      .map((route) => `${redirectPath(route)}  ${proxy}${redirectPath(route)}  200`),
     '',
   );
   return lines.join('\n');

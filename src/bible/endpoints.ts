@@ -34,6 +34,7 @@ import {
 import { langsParameter, PARALLEL_MAX_VERSES, parallelRefParameter, readParallel } from './parallel.ts';
 import {
   abbrParameter,
+  bookAliasRedirect,
   bookFilterParameter,
   langParameter,
   parsePositiveInteger,
@@ -82,6 +83,10 @@ const CHURCH_KEEPS_WORKING = ' Church endpoints keep working.';
 const TREE_UNAVAILABLE = { 503: `${NO_BUILD}, or a new build is being swapped in.${CHURCH_KEEPS_WORKING}` };
 
 const chapterNumber = positionParameter('chapter', 'Chapter number.', 3);
+
+/** The 301 of the paths with `{abbr}`: another name of the book (src/bible/params.ts, bookAliasRedirect). */
+const BOOK_ALIAS_REDIRECT =
+  "The path names the book by another of its names in `lang` (`Jn`, `1 John`, `Juan`, `Genèse`): `Location` is the same URL with the language's abbreviation and `?lang=`. Permanent, and cached as long as the answers.";
 
 export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
   tag: 'Bible',
@@ -150,7 +155,9 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       path: bibleRoutes.chapter.path,
       params: [abbrParameter, positionParameter('chapter', 'Chapter number; past the last chapter of the book: 404.', 117)],
       query: [langParameter],
-      answer: ({ loaded, query, params }) => readChapterFile(loaded, query.lang, params.abbr, params.chapter),
+      answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.chapter.path, params) ??
+        readChapterFile(loaded, query.lang, params.abbr, params.chapter),
       operation: {
         operationId: 'getChapter',
         summary: 'Chapter',
@@ -160,6 +167,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         problems: [leadingZero, unknownLanguage, unknownBook, chapterOutside, problems.bibleRebuilding()],
         responses: TREE_UNAVAILABLE,
         precompressed: true,
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     endpoint({
@@ -173,6 +181,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       query: [langParameter],
       limit: 'address',
       answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.range.path, params) ??
         prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to])),
       operation: {
         operationId: 'getVerseRange',
@@ -188,6 +197,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
           },
         },
         problems: [leadingZero, problems.reversedVerseRange(17, 16), unknownLanguage, unknownBook, chapterOutside, ...versesOutside],
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     // One verse by URL answers exactly like the range {verse}/{verse}.
@@ -197,6 +207,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       query: [langParameter],
       limit: 'address',
       answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.verse.path, params) ??
         prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse])),
       operation: {
         operationId: 'getVerse',
@@ -213,6 +224,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
           chapterOutside,
           ...versesOutside,
         ],
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     endpoint({
