@@ -81,7 +81,7 @@ describe('the endpoint tables', () => {
     const ids = endpoints.map(({ endpoint }) => endpoint.operation.operationId);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(endpoints.length).toBe(20);
+    expect(endpoints.length).toBe(21);
   });
 
   it.each(endpoints.map(({ endpoint }) => [endpoint.path, endpoint] as const))(

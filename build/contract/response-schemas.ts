@@ -325,6 +325,34 @@ export const ParallelSchema = Type.Object(
   { $id: 'Parallel', additionalProperties: false },
 );
 
+/** A reference found in a text by /references. */
+export const FoundReferenceSchema = Type.Object(
+  {
+    start: Type.Integer({
+      minimum: 0,
+      description: 'Where it starts in `text`, in UTF-16 code units (JavaScript string indexes).',
+      examples: [6],
+    }),
+    end: Type.Integer({ minimum: 0, description: 'Where it ends: `text.slice(start, end)` is the reference as written.', examples: [13] }),
+    text: Type.String({ description: 'The reference as written.', examples: ['Jn 3,16'] }),
+    reference: Type.String({ description: 'Normalised in the language, as /passage writes it.', examples: ['Jean 3.16'] }),
+    book: BookRefSchema,
+    from: VersePointSchema,
+    to: VersePointSchema,
+  },
+  { $id: 'FoundReference', additionalProperties: false },
+);
+
+/** Body of /references: the passages found in a text, in order. */
+export const FoundReferenceListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code: the verses of `from` and `to` are its.', examples: ['LSG'] }),
+    references: Type.Array(FoundReferenceSchema),
+  },
+  { $id: 'FoundReferenceList', additionalProperties: false },
+);
+
 /** A day of the year, the same every year: MM-DD (02-29 included). */
 export const DayOfYearSchema = Type.String({
   pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
@@ -409,6 +437,7 @@ export type PassageSection = Static<typeof PassageSectionSchema>;
 export type PassageResponse = Static<typeof PassageListSchema>;
 export type VerseOfTheDayResponse = Static<typeof VerseOfTheDaySchema>;
 export type ParallelResponse = Static<typeof ParallelSchema>;
+export type FoundReferenceListResponse = Static<typeof FoundReferenceListSchema>;
 export type ParallelPassage = Static<typeof ParallelPassageSchema>;
 export type WordMatch = Static<typeof WordMatchSchema>;
 export type SearchHit = Static<typeof SearchHitSchema>;

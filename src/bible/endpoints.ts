@@ -6,6 +6,7 @@ import { problems } from '../../build/contract/problems.ts';
 import {
   BookListSchema,
   DownloadSchema,
+  FoundReferenceListSchema,
   ParallelSchema,
   PassageListSchema,
   PassageSchema,
@@ -27,6 +28,7 @@ import {
   parallelExample,
   passageExample,
   rangeExamples,
+  referencesExample,
   searchExample,
   verseOfTheDayExample,
   versionsExample,
@@ -45,6 +47,7 @@ import {
 } from './params.ts';
 import { parseRef, readPassages } from './passage.ts';
 import { readRange } from './range.ts';
+import { findReferencesIn, MAX_REFERENCE_TEXT, referenceTextParameter } from './references.ts';
 import { searchBible } from './search.ts';
 import type { BibleBuild, BibleSource } from './source.ts';
 import { requireFile } from './static-files.ts';
@@ -288,6 +291,20 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         body: ParallelSchema,
         example: parallelExample(),
         problems: [problemThrownBy(() => langsParameter.read('en,de', {})), problemThrownBy(() => parseRef('Ex 8:', 'en'))],
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.references.path,
+      query: [langParameter, referenceTextParameter],
+      limit: 'address',
+      answer: ({ loaded, query }) => prepareJson(findReferencesIn(loaded.queries, query.lang, query.text)),
+      operation: {
+        operationId: 'findBibleReferences',
+        summary: 'References in a text',
+        description: `Every Bible reference in \`text\` (up to ${MAX_REFERENCE_TEXT.toLocaleString('en-US')} characters) as readers of \`lang\` write them (docs/references.md), in order: where it stands (\`start\`, \`end\`, UTF-16 offsets: \`text.slice(start, end)\`), its reference normalised in the language, and the verses it holds in the version (\`from\`, \`to\`; an end past the chapter is clamped). A reference starts with a book's name or abbreviation written with a capital or after its number (\`Jn\`, \`1 Jean\`, \`1Jn\`; \`is 5\` in English is not Isaiah), followed by a number; a list (\`Jn 3,16 et Ps 23\`, \`John 3:16, 18\`) gives one item per passage. A reference to a chapter or verse the version lacks is left out. The work is linear in the text (docs/references.md, "References in free text"). Not served by static hosts (their rules proxy it to the service).`,
+        body: FoundReferenceListSchema,
+        example: referencesExample(),
+        problems: [problemThrownBy(() => referenceTextParameter.read('x'.repeat(MAX_REFERENCE_TEXT + 1), {})), unknownLanguage],
       },
     }),
     endpoint({

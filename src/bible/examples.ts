@@ -8,6 +8,7 @@ import type {
   ChapterResponse,
   DownloadBody,
   DownloadLink,
+  FoundReferenceListResponse,
   ParallelResponse,
   PassageResponse,
   SearchHitPage,
@@ -253,6 +254,34 @@ export function parallelExample(): ParallelResponse {
             ],
           },
         ],
+      },
+    ],
+  };
+}
+
+/** GET /api/v1/bible/references?lang=fr&text=Lisez Jn 3,16 et le Ps 23. */
+export function referencesExample(): FoundReferenceListResponse {
+  return {
+    lang: 'fr',
+    version: 'LSG',
+    references: [
+      {
+        start: 6,
+        end: 13,
+        text: 'Jn 3,16',
+        reference: 'Jean 3.16',
+        book: bookRef(canon('JHN'), 'fr'),
+        from: { chapter: 3, verse: 16 },
+        to: { chapter: 3, verse: 16 },
+      },
+      {
+        start: 20,
+        end: 25,
+        text: 'Ps 23',
+        reference: 'Psaumes 23',
+        book: bookRef(canon('PSA'), 'fr'),
+        from: { chapter: 23, verse: 1 },
+        to: { chapter: 23, verse: 6 },
       },
     ],
   };

@@ -42,9 +42,9 @@ describeWith(['chromium'], 'the docs page rendered by headless Chromium', () => 
     await server?.close();
   });
 
-  it('shows all 20 endpoints of the OpenAPI document (18 of the API, 2 probes)', () => {
+  it('shows all 21 endpoints of the OpenAPI document (19 of the API, 2 probes)', () => {
     const paths = [...dom.matchAll(/class="opblock-summary-path" data-path="([^"]+)"/g)].map((match) => match[1]);
-    expect(new Set(paths).size).toBe(20);
+    expect(new Set(paths).size).toBe(21);
     expect(paths).toContain('/readyz');
     expect(paths).toContain('/api/v1/bible/{abbr}/{chapter}/{from}/{to}');
     expect(paths).toContain('/api/public/v1/churches/{slug}/gallery/{albumId}/photos');

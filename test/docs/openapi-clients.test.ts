@@ -45,6 +45,7 @@ describe('the OpenAPI document for generated clients', () => {
       'getPassage',
       'searchBible',
       'getParallel',
+      'findBibleReferences',
       'getVerseOfTheDay',
       'getHealth',
       'getReadiness',
@@ -72,6 +73,7 @@ describe('the OpenAPI document for generated clients', () => {
         'PassageList',
         'SearchHitPage',
         'Parallel',
+        'FoundReferenceList',
         'VerseOfTheDay',
         'Health',
         'Readiness',
@@ -85,12 +87,13 @@ describe('the OpenAPI document for generated clients', () => {
   it('makes lang one enum of the languages, wherever a parameter or a field holds one', () => {
     expect(schemas.Lang).toMatchObject({ type: 'string', enum: [...LANGS] });
     const langParameters = operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.name === 'lang'));
-    expect(langParameters).toHaveLength(8);
+    expect(langParameters).toHaveLength(9);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
     expect(langFields.map(([name]) => name).sort()).toEqual([
       'BookList',
       'DownloadVersion',
+      'FoundReferenceList',
       'Passage',
       'PassageList',
       'VerseOfTheDay',
