@@ -34,19 +34,19 @@ export interface FixtureAlignment {
 }
 
 /**
- * Builds the synthetic five-language Bible into a new temporary folder, with its verse maps, days
- * and pivot rows (alignment `null`: none, as a build before the alignment had).
+ * Builds the synthetic five-language Bible (or `given` versions) into a new temporary folder; the
+ * synthetic one with its verse maps, days and pivot rows, given versions with `alignment`'s (none
+ * by default).
  *
  * @example const bible = await buildBibleFixture(); const server = await startTestServer(bible.env);
  */
 export async function buildBibleFixture(
-  versions: readonly BuiltVersion[] = syntheticVersions(),
+  given?: readonly BuiltVersion[],
   buildHash = 'test-build-1',
-  alignment: FixtureAlignment | null = {
-    versification: syntheticVersification(versions.map(({ info }) => ({ code: info.code, sha256: SYNTHETIC_SOURCE }))),
-    versesOfTheDay: syntheticVersesOfTheDay(),
-  },
+  // Versions of a test's own making have no mapping unless the test gives one.
+  alignment: FixtureAlignment | null = given === undefined ? syntheticAlignment() : null,
 ): Promise<BibleFixture> {
+  const versions = given ?? syntheticVersions();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bible-fixture-'));
   const publicDir = path.join(dir, 'public');
   const databasePath = path.join(dir, 'bible.sqlite');
@@ -58,6 +58,14 @@ export async function buildBibleFixture(
     buildHash,
     env: { BIBLE_PUBLIC_DIR: publicDir, BIBLE_DB_PATH: databasePath },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The synthetic versions' mapping and days (synthetic-alignment.ts). */
+function syntheticAlignment(): FixtureAlignment {
+  return {
+    versification: syntheticVersification(syntheticVersions().map(({ info }) => ({ code: info.code, sha256: SYNTHETIC_SOURCE }))),
+    versesOfTheDay: syntheticVersesOfTheDay(),
   };
 }
 
