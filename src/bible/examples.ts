@@ -249,6 +249,7 @@ export function parallelExample(): ParallelResponse {
               {
                 chapter: 7,
                 verse: 26,
+                paragraphs: [0],
                 text: 'L’Éternel dit à Moïse: Va vers Pharaon, et tu lui diras: Ainsi parle l’Éternel: Laisse aller mon peuple, afin qu’il me serve.',
               },
             ],
