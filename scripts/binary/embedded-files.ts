@@ -18,6 +18,7 @@ export const EMBEDDED_FILES: readonly string[] = [
   'node_modules/swagger-ui-dist/swagger-ui.css',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
   'public/examples/*',
+  'public/widget/*',
   'node_modules/minisearch/dist/umd/index.js',
 ];
 
