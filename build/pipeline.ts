@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadVersificationMapping, rulesFor, type VersificationMapping, type VersionMappingRules } from './alignment/mapping-data.ts';
 import { PivotNumbering } from './alignment/pivot-numbering.ts';
 import { type DayPassage, dayPassages, loadVersesOfTheDay, type VersesOfTheDay } from './alignment/verses-of-the-day.ts';
@@ -64,10 +65,15 @@ export type BuildResult = (
   warnings: string[];
 };
 
+/** The references widget (public/widget/bible-refs.js), published with the tree so a static host serves it beside the files it reads. */
+const WIDGET_SOURCE = fileURLToPath(new URL('../public/widget/bible-refs.js', import.meta.url));
+export const WIDGET_PATH = 'widget/bible-refs.js';
+
 /** Entries the static host swaps as a whole on each build, relative to the public folder. */
 export const REPLACED_ENTRIES = [
   'api/v1/bible',
   'bible-search',
+  WIDGET_PATH,
   staticPaths.nginx,
   NGINX_MAPS_PATH,
   staticPaths.redirects,
@@ -188,6 +194,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
       for (const { info } of listed) write(verseOfTheDayFeed(info, stagedDays(staging.dir, info.lang, days), publicUrl));
     });
     for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
+    write({ path: WIDGET_PATH, content: readFileSync(WIDGET_SOURCE, 'utf8') });
     const written = await timed('database and search indexes (wait)', () => threads.finish());
     for (const file of written.files) countOutput(sizes, file);
     sizes.databaseBytes = written.databaseBytes;

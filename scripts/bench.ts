@@ -13,6 +13,7 @@
 //                  RSS is always read, the build measured unless --no-build): for profiling one part. backends: the
 //                  church profile on one instance on SQLite, one on PostgreSQL, two on PostgreSQL behind nginx
 //                  (scenarios.ts DEPLOYMENT_SCENARIOS), each alone, skipped with the reason when a server is missing
+//   --latency IDS  only these latency scenarios (comma-separated ids of scenarios.ts LATENCY_SCENARIOS: parallel@200…)
 //   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
 // Goals (issue 16) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
 import { existsSync } from 'node:fs';
@@ -36,7 +37,17 @@ import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
 import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
 import { openLoop } from './bench/open-loop.ts';
 import { peakRssMb, type RunningServer } from './bench/processes.ts';
-import { type LanguageCorpus, rangeQueries, type SearchQuery, searchPath, searchQueries, shuffled } from './bench/query-sets.ts';
+import {
+  type LanguageCorpus,
+  parallelPaths,
+  rangeQueries,
+  referenceTextPaths,
+  type SearchQuery,
+  searchPath,
+  searchQueries,
+  shuffled,
+  verseOfTheDayPaths,
+} from './bench/query-sets.ts';
 import { type Figure, type Results, reported, resultsMarkdown, tableRow } from './bench/report.ts';
 import {
   CHURCH_EVENTS_PATH,
@@ -75,6 +86,7 @@ const options = parseCommandLine('scripts/bench.ts', {
   out: { type: 'string' },
   only: { type: 'string', default: PARTS.join(',') },
   seed: { type: 'string', default: '16' },
+  latency: { type: 'string' },
 });
 const mode = options.quick ? MODES.quick : MODES.full;
 const backend = BACKENDS.get(options.backend);
@@ -110,7 +122,13 @@ try {
     seed,
   );
   const ranges = shuffled(rangeQueries(corpora, mode.ranges, seed), seed);
-  const inputs = { searches, ranges };
+  const inputs = {
+    searches,
+    ranges,
+    parallels: parallelPaths(ranges),
+    referenceTexts: referenceTextPaths(corpora, ranges, mode.ranges, seed),
+    days: shuffled(verseOfTheDayPaths(), seed),
+  };
   log(`query sets: ${searches.length} searches (${mode.searchesPerLang} per language), ${ranges.length} ranges`);
 
   // The servers, each in its own process, on free loopback ports.
@@ -172,7 +190,8 @@ try {
   figures.push(...throughputFigures(THROUGHPUT_SCENARIOS, throughput));
 
   // Latency at a fixed offered rate, open loop.
-  for (const scenario of parts.has('latency') ? LATENCY_SCENARIOS : []) {
+  const latencyIds = options.latency?.split(',').map((id) => id.trim());
+  for (const scenario of parts.has('latency') ? LATENCY_SCENARIOS.filter((s) => !latencyIds || latencyIds.includes(s.id)) : []) {
     const target = targets.get(scenario.target);
     if (!target) continue;
     const result = await openLoop({

@@ -40,7 +40,11 @@ const API_ROOT = '/api';
 export function createApp(services: AppServices): RequestListener {
   const pages = createPages(services);
   const church = served(churchEndpoints, { answers: createChurchAnswers(services) });
-  const bible = served(bibleEndpoints, { bible: services.bible, passageMaxVerses: services.config.biblePassageMaxVerses });
+  const bible = served(bibleEndpoints, {
+    bible: services.bible,
+    passageMaxVerses: services.config.biblePassageMaxVerses,
+    clock: services.clock,
+  });
   const tables = [church, bible, served(healthEndpoints, { readiness: readinessOf(services.readiness, services.logger) })];
   const document = openApiDocument(
     services.config,

@@ -31,6 +31,9 @@ const SAMPLES: Record<string, string> = {
   page: '0',
   size: '2',
   type: 'book',
+  date: '2026-01-02',
+  langs: 'en,fr',
+  text: 'See Gn 1:1-2 and John 3:16.',
 };
 
 /** The endpoint's path with a sample for each parameter, and every query parameter it reads. */
@@ -78,7 +81,7 @@ describe('the endpoint tables', () => {
     const ids = endpoints.map(({ endpoint }) => endpoint.operation.operationId);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(endpoints.length).toBe(18);
+    expect(endpoints.length).toBe(21);
   });
 
   it.each(endpoints.map(({ endpoint }) => [endpoint.path, endpoint] as const))(

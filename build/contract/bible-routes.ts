@@ -33,4 +33,8 @@ export const bibleRoutes = {
   verse: { path: `${BIBLE_PREFIX}/{abbr}/{chapter}/{verse}`, lang: true },
   passage: { path: `${BIBLE_PREFIX}/passage`, lang: true },
   search: { path: `${BIBLE_PREFIX}/search`, lang: true },
+  parallel: { path: `${BIBLE_PREFIX}/parallel`, lang: false },
+  references: { path: `${BIBLE_PREFIX}/references`, lang: true },
+  // The day's file is in the tree (staticPaths.verseOfTheDay), but "today" and a full date are the service's to read.
+  verseOfTheDay: { path: `${BIBLE_PREFIX}/verse-of-the-day`, lang: true },
 } as const satisfies Record<string, BibleRoute>;

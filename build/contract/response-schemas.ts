@@ -275,6 +275,84 @@ export const PassageListSchema = Type.Object(
   { $id: 'PassageList', additionalProperties: false },
 );
 
+/** One language's part of a row of /parallel: the verses that hold what the row's verses hold, in that version's numbering. */
+const ParallelCellSchema = Type.Array(PassageVerseSchema, {
+  description: 'In this version’s own numbering and order; empty when this version has no verse holding what the row holds.',
+});
+
+/** A row of /parallel: the verses of each language that hold the same text, found through the versification mapping. */
+export const ParallelRowSchema = Type.Object(Object.fromEntries(LANGS.map((lang) => [lang, Type.Optional(ParallelCellSchema)])), {
+  $id: 'ParallelRow',
+  additionalProperties: false,
+  description:
+    'One group of aligned verses, a property per language asked for: a verse of the first language and its counterparts, or several verses when one version joins what another splits.',
+  examples: [
+    {
+      en: [{ chapter: 8, verse: 1, text: 'And the LORD spake unto Moses, Go unto Pharaoh…' }],
+      fr: [{ chapter: 7, verse: 26, text: 'L’Éternel dit à Moïse: Va vers Pharaon…' }],
+    },
+  ],
+});
+
+/** One passage of /parallel, in every language asked for. */
+export const ParallelPassageSchema = Type.Object(
+  {
+    references: Type.Object(Object.fromEntries(LANGS.map((lang) => [lang, Type.Optional(Nullable(Type.String()))])), {
+      additionalProperties: false,
+      description:
+        'The passage each version holds, normalised in its language ("Exode 7.26" for KJV "Exodus 8:1"); null when a version holds none of it.',
+    }),
+    book: BookRefSchema,
+    rows: Type.Array(ParallelRowSchema, { minItems: 1 }),
+  },
+  { $id: 'ParallelPassage', additionalProperties: false },
+);
+
+/** Body of /parallel: the passages `ref` names in the first language, aligned verse by verse with the others. */
+export const ParallelSchema = Type.Object(
+  {
+    langs: Type.Array(LangSchema, { minItems: 1, description: 'The languages asked for, in order; `ref` was read in the first.' }),
+    reference: Type.String({ description: 'The passages as the first language writes them.', examples: ['Exodus 8:1'] }),
+    versions: Type.Array(
+      Type.Object(
+        { lang: LangSchema, version: Type.String({ examples: ['LSG'] }), attribution: Type.String({ minLength: 1 }) },
+        { additionalProperties: false },
+      ),
+      { description: 'Each language’s version, in the order of `langs`: show the attribution with the text.' },
+    ),
+    passages: Type.Array(ParallelPassageSchema, { minItems: 1 }),
+  },
+  { $id: 'Parallel', additionalProperties: false },
+);
+
+/** A reference found in a text by /references. */
+export const FoundReferenceSchema = Type.Object(
+  {
+    start: Type.Integer({
+      minimum: 0,
+      description: 'Where it starts in `text`, in UTF-16 code units (JavaScript string indexes).',
+      examples: [6],
+    }),
+    end: Type.Integer({ minimum: 0, description: 'Where it ends: `text.slice(start, end)` is the reference as written.', examples: [13] }),
+    text: Type.String({ description: 'The reference as written.', examples: ['Jn 3,16'] }),
+    reference: Type.String({ description: 'Normalised in the language, as /passage writes it.', examples: ['Jean 3.16'] }),
+    book: BookRefSchema,
+    from: VersePointSchema,
+    to: VersePointSchema,
+  },
+  { $id: 'FoundReference', additionalProperties: false },
+);
+
+/** Body of /references: the passages found in a text, in order. */
+export const FoundReferenceListSchema = Type.Object(
+  {
+    lang: LangSchema,
+    version: Type.String({ description: 'Version code: the verses of `from` and `to` are its.', examples: ['LSG'] }),
+    references: Type.Array(FoundReferenceSchema),
+  },
+  { $id: 'FoundReferenceList', additionalProperties: false },
+);
+
 /** A day of the year, the same every year: MM-DD (02-29 included). */
 export const DayOfYearSchema = Type.String({
   pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
@@ -358,6 +436,9 @@ export type PassageVerse = Static<typeof PassageVerseSchema>;
 export type PassageSection = Static<typeof PassageSectionSchema>;
 export type PassageResponse = Static<typeof PassageListSchema>;
 export type VerseOfTheDayResponse = Static<typeof VerseOfTheDaySchema>;
+export type ParallelResponse = Static<typeof ParallelSchema>;
+export type FoundReferenceListResponse = Static<typeof FoundReferenceListSchema>;
+export type ParallelPassage = Static<typeof ParallelPassageSchema>;
 export type WordMatch = Static<typeof WordMatchSchema>;
 export type SearchHit = Static<typeof SearchHitSchema>;
 export type SearchHitPage = Static<typeof SearchHitPageSchema>;

@@ -344,19 +344,27 @@ function redirects(langs: readonly Lang[], origin: string): string {
         ),
       );
     });
-  /** An unknown book (or a spelling the language does not have) in `lang`: its 404, before any broader rule. */
+  /**
+   * Any other book name in `lang`, before any broader rule: the service, which knows every name of a
+   * book (another name answers 301 to its abbreviation's URL) and names the book or chapter it lacks (404).
+   */
   const unknownBook = (lang: Lang, query: string): string[] =>
     byLang
       .filter((route) => route.path.includes('{abbr}'))
-      .map((route) => `${redirectPath(route)}${query ? `  ${query}` : ''}  /${errorPaths.unknownBook(lang)}  404`);
+      .map((route) => `${redirectPath(route)}${query ? `  ${query}` : ''}  ${proxy}${redirectPath(route)}  200`);
   for (const lang of langs) {
-    lines.push(`# lang=${lang}, then its unknown book.`, ...rules(lang, `lang=${lang}`), ...unknownBook(lang, `lang=${lang}`), '');
+    lines.push(
+      `# lang=${lang}, then any other book name (the service).`,
+      ...rules(lang, `lang=${lang}`),
+      ...unknownBook(lang, `lang=${lang}`),
+      '',
+    );
   }
   lines.push(
     '# Any other lang is a 400.',
     ...byLang.map((route) => `${redirectPath(route)}  lang=:lang  /${errorPaths.unknownLang}  400`),
     '',
-    `# No lang: the default, ${langs[0]}, then its unknown book.`,
+    `# No lang: the default, ${langs[0]}, then any other book name (the service).`,
     ...rules(langs[0], ''),
     ...unknownBook(langs[0], ''),
     '',

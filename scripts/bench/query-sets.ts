@@ -258,3 +258,66 @@ function hashString(text: string): number {
   for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
   return hash >>> 0;
 }
+
+/** The second and third languages a parallel request of `lang` asks for: the next two of the five, in order. */
+function otherLangs(lang: Lang): Lang[] {
+  const all: Lang[] = ['fr', 'en', 'es', 'pt', 'nl'];
+  const at = all.indexOf(lang);
+  return [all[(at + 1) % all.length]!, all[(at + 2) % all.length]!];
+}
+
+/**
+ * /parallel paths from the ranges: each range's passage (at most 9 verses) in its language and the
+ * next two, written `Abbr chapter:from-to` (`:` reads in every language).
+ *
+ * @example parallelPaths([{ lang: 'en', path: '/api/v1/bible/Ps/23/1/4?lang=en' }])[0] // '/api/v1/bible/parallel?ref=Ps%2023%3A1-4&langs=en,es,pt'
+ */
+export function parallelPaths(ranges: readonly RangeQuery[]): string[] {
+  return ranges.map(({ lang, path }) => {
+    const [, abbr, chapter, from, to] = /^\/api\/v1\/bible\/([^/]+)\/([0-9]+)\/([0-9]+)\/([0-9]+)\?/.exec(path)!;
+    const ref = `${abbr} ${chapter}:${from}-${to}`;
+    return `/api/v1/bible/parallel?ref=${encodeURIComponent(ref)}&langs=${[lang, ...otherLangs(lang)].join(',')}`;
+  });
+}
+
+/**
+ * /references paths: per text, about 1,000 characters of the language's verses with four of the
+ * ranges' references written into them, as a page quoting Scripture has them.
+ */
+export function referenceTextPaths(
+  corpora: readonly LanguageCorpus[],
+  ranges: readonly RangeQuery[],
+  count: number,
+  seed: number,
+): string[] {
+  const random = seededRandom(seed);
+  const byLang = new Map(corpora.map((corpus) => [corpus.lang, corpus]));
+  const refs = ranges.map(({ lang, path }) => {
+    const [, abbr, chapter, from, to] = /^\/api\/v1\/bible\/([^/]+)\/([0-9]+)\/([0-9]+)\/([0-9]+)\?/.exec(path)!;
+    return { lang, ref: `${abbr} ${chapter}${VERSE_SEPARATOR[lang]}${from}-${to}` };
+  });
+  const paths: string[] = [];
+  for (let index = 0; index < count && refs.length > 0; index++) {
+    const { lang } = refs[index % refs.length]!;
+    const corpus = byLang.get(lang);
+    const own = refs.filter((ref) => ref.lang === lang);
+    if (!corpus) continue;
+    let text = '';
+    for (let part = 0; part < 4; part++) {
+      text += `${pick(corpus.verses, random).text} (${pick(own, random).ref}) `;
+      if (text.length > 1000) break;
+    }
+    paths.push(`/api/v1/bible/references?lang=${lang}&text=${encodeURIComponent(text.slice(0, 1000))}`);
+  }
+  return paths;
+}
+
+/** /verse-of-the-day paths: every day of 2028 (a leap year) in every language. */
+export function verseOfTheDayPaths(): string[] {
+  const paths: string[] = [];
+  for (let day = 0; day < 366; day++) {
+    const date = new Date(Date.UTC(2028, 0, 1 + day)).toISOString().slice(0, 10);
+    for (const lang of ['fr', 'en', 'es', 'pt', 'nl']) paths.push(`/api/v1/bible/verse-of-the-day?lang=${lang}&date=${date}`);
+  }
+  return paths;
+}

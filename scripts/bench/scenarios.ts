@@ -17,6 +17,12 @@ export interface ScenarioInputs {
   searches: readonly SearchQuery[];
   /** Ranges of every language, mixed. */
   ranges: readonly RangeQuery[];
+  /** /parallel paths: each range in its language and two others (query-sets.ts parallelPaths). */
+  parallels: readonly string[];
+  /** /references paths: texts of about 1,000 characters quoting four references each. */
+  referenceTexts: readonly string[];
+  /** /verse-of-the-day paths: every day of a leap year in every language. */
+  days: readonly string[];
 }
 
 export interface ThroughputScenario {
@@ -115,6 +121,30 @@ export const LATENCY_SCENARIOS: readonly LatencyScenario[] = [
     label: 'Range at 500 req/s',
     target: 'service',
     paths: ({ ranges }) => ranges.map((range) => range.path),
+    rate: 500,
+    p99GoalMs: 2,
+  },
+  {
+    id: 'parallel@200',
+    label: 'Parallel (3 languages, up to 9 verses) at 200 req/s',
+    target: 'service',
+    paths: ({ parallels }) => parallels,
+    rate: 200,
+    p99GoalMs: 10,
+  },
+  {
+    id: 'references@200',
+    label: 'References in a 1,000-character text at 200 req/s',
+    target: 'service',
+    paths: ({ referenceTexts }) => referenceTexts,
+    rate: 200,
+    p99GoalMs: 10,
+  },
+  {
+    id: 'verse-of-the-day@500',
+    label: 'Verse of the day at 500 req/s',
+    target: 'service',
+    paths: ({ days }) => days,
     rate: 500,
     p99GoalMs: 2,
   },

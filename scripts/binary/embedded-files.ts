@@ -18,6 +18,7 @@ export const EMBEDDED_FILES: readonly string[] = [
   'public/portal/*',
   'public/docs/vendor/scalar-api-reference.js',
   'public/examples/*',
+  'public/widget/*',
   'node_modules/minisearch/dist/umd/index.js',
 ];
 

@@ -6,11 +6,15 @@ import { problems } from '../../build/contract/problems.ts';
 import {
   BookListSchema,
   DownloadSchema,
+  FoundReferenceListSchema,
+  ParallelSchema,
   PassageListSchema,
   PassageSchema,
   SearchHitPageSchema,
+  VerseOfTheDaySchema,
   VersionListSchema,
 } from '../../build/contract/response-schemas.ts';
+import type { Clock } from '../clock.ts';
 import { prepareJson } from '../http/cache.ts';
 import { type CachePolicy, type EndpointTable, endpointOf } from '../http/endpoint.ts';
 import { pageEnvelope, pageParameter, sizeParameter } from '../http/paging.ts';
@@ -21,13 +25,18 @@ import {
   booksExample,
   chapterExample,
   downloadExample,
+  parallelExample,
   passageExample,
   rangeExamples,
+  referencesExample,
   searchExample,
+  verseOfTheDayExample,
   versionsExample,
 } from './examples.ts';
+import { langsParameter, PARALLEL_MAX_VERSES, parallelRefParameter, readParallel } from './parallel.ts';
 import {
   abbrParameter,
+  bookAliasRedirect,
   bookFilterParameter,
   langParameter,
   parsePositiveInteger,
@@ -38,21 +47,31 @@ import {
 } from './params.ts';
 import { parseRef, readPassages } from './passage.ts';
 import { readRange } from './range.ts';
+import { findReferencesIn, MAX_REFERENCE_TEXT, referenceTextParameter } from './references.ts';
 import { searchBible } from './search.ts';
 import type { BibleBuild, BibleSource } from './source.ts';
 import { requireFile } from './static-files.ts';
+import { dateParameter, verseOfTheDay } from './verse-of-the-day.ts';
 
 /** What the Bible's answers are made from. */
 export interface BibleDependencies {
   bible: BibleSource;
   /** The most verses one /passage request answers (BIBLE_PASSAGE_MAX_VERSES). */
   passageMaxVerses: number;
+  /** What "today" is for the verse of the day (the app's clock). */
+  clock: Clock;
 }
 
 const endpoint = endpointOf<BibleDependencies, BibleBuild>();
 
 /** Long and public: the endpoints' answers and the search index files alike (build/contract/http-policy.ts says why). */
 export const BIBLE_CACHE: CachePolicy = { cacheControl: BIBLE_CACHE_CONTROL, etag: true };
+
+/**
+ * The verse of the day: without `date` its answer changes at midnight UTC, so it may be kept only a
+ * few minutes (revalidated by its ETag); a client that wants a day for long asks the day's file.
+ */
+export const VERSE_OF_THE_DAY_CACHE: CachePolicy = { cacheControl: 'public, max-age=300', etag: true };
 
 const unknownLanguage = problemThrownBy(() => langParameter.read('de', {}));
 const leadingZero = problemThrownBy(() => parsePositiveInteger('chapter', '01'));
@@ -67,6 +86,10 @@ const CHURCH_KEEPS_WORKING = ' Church endpoints keep working.';
 const TREE_UNAVAILABLE = { 503: `${NO_BUILD}, or a new build is being swapped in.${CHURCH_KEEPS_WORKING}` };
 
 const chapterNumber = positionParameter('chapter', 'Chapter number.', 3);
+
+/** The 301 of the paths with `{abbr}`: another name of the book (src/bible/params.ts, bookAliasRedirect). */
+const BOOK_ALIAS_REDIRECT =
+  "The path names the book by another of its names in `lang` (`Jn`, `1 John`, `Juan`, `Genèse`): `Location` is the same URL with the language's abbreviation and `?lang=`. Permanent, and cached as long as the answers.";
 
 export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
   tag: 'Bible',
@@ -135,7 +158,9 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       path: bibleRoutes.chapter.path,
       params: [abbrParameter, positionParameter('chapter', 'Chapter number; past the last chapter of the book: 404.', 117)],
       query: [langParameter],
-      answer: ({ loaded, query, params }) => readChapterFile(loaded, query.lang, params.abbr, params.chapter),
+      answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.chapter.path, params) ??
+        readChapterFile(loaded, query.lang, params.abbr, params.chapter),
       operation: {
         operationId: 'getChapter',
         summary: 'Chapter',
@@ -145,6 +170,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         problems: [leadingZero, unknownLanguage, unknownBook, chapterOutside, problems.bibleRebuilding()],
         responses: TREE_UNAVAILABLE,
         precompressed: true,
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     endpoint({
@@ -158,6 +184,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       query: [langParameter],
       limit: 'address',
       answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.range.path, params) ??
         prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to])),
       operation: {
         operationId: 'getVerseRange',
@@ -173,6 +200,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
           },
         },
         problems: [leadingZero, problems.reversedVerseRange(17, 16), unknownLanguage, unknownBook, chapterOutside, ...versesOutside],
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     // One verse by URL answers exactly like the range {verse}/{verse}.
@@ -182,6 +210,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       query: [langParameter],
       limit: 'address',
       answer: ({ loaded, query, params }) =>
+        bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.verse.path, params) ??
         prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse])),
       operation: {
         operationId: 'getVerse',
@@ -198,6 +227,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
           chapterOutside,
           ...versesOutside,
         ],
+        redirect: BOOK_ALIAS_REDIRECT,
       },
     }),
     endpoint({
@@ -245,6 +275,52 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
         responses: {
           503: `${NO_BUILD}.${CHURCH_KEEPS_WORKING} Also when the search workers are all busy or a search runs past its time budget (\`search-busy\`): retry after \`Retry-After\`.`,
         },
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.parallel.path,
+      query: [langsParameter, parallelRefParameter],
+      limit: 'address',
+      answer: ({ loaded, query }, { passageMaxVerses }) =>
+        prepareJson(readParallel(loaded.queries, query.langs, query.ref, Math.min(passageMaxVerses, PARALLEL_MAX_VERSES))),
+      operation: {
+        operationId: 'getParallel',
+        summary: 'Parallel versions',
+        description:
+          "The passages of `ref` in each language of `langs`, aligned verse by verse. `ref` is read in the first language: its reference conventions and its version's verse numbering. Each other version's verses are found through the versification mapping (docs/versification.md: the verses that hold the same pivot verse), never by number alone: KJV Exodus 8:1 is LSG Exode 7:26, KJV Jonah 1:17 is RVR Jonás 2:1. Each row holds a verse of the first language and, per other language, the verses holding what it holds, in that version's own numbering; an empty list says that version has no counterpart; where one version joins what another splits, the row holds several verses. `references` gives the passage as each version numbers it. Not served by static hosts (their rules proxy it to the service); a static client can align with the verse maps `/api/v1/bible/{lang}/verse-map.json` of the tree.",
+        body: ParallelSchema,
+        example: parallelExample(),
+        problems: [problemThrownBy(() => langsParameter.read('en,de', {})), problemThrownBy(() => parseRef('Ex 8:', 'en'))],
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.references.path,
+      query: [langParameter, referenceTextParameter],
+      limit: 'address',
+      answer: ({ loaded, query }) => prepareJson(findReferencesIn(loaded.queries, query.lang, query.text)),
+      operation: {
+        operationId: 'findBibleReferences',
+        summary: 'References in a text',
+        description: `Every Bible reference in \`text\` (up to ${MAX_REFERENCE_TEXT.toLocaleString('en-US')} characters) as readers of \`lang\` write them (docs/references.md), in order: where it stands (\`start\`, \`end\`, UTF-16 offsets: \`text.slice(start, end)\`), its reference normalised in the language, and the verses it holds in the version (\`from\`, \`to\`; an end past the chapter is clamped). A reference starts with a book's name or abbreviation written with a capital or after its number (\`Jn\`, \`1 Jean\`, \`1Jn\`; \`is 5\` in English is not Isaiah), followed by a number; a list (\`Jn 3,16 et Ps 23\`, \`John 3:16, 18\`) gives one item per passage. A reference to a chapter or verse the version lacks is left out. The work is linear in the text (docs/references.md, "References in free text"). Not served by static hosts (their rules proxy it to the service).`,
+        body: FoundReferenceListSchema,
+        example: referencesExample(),
+        problems: [problemThrownBy(() => referenceTextParameter.read('x'.repeat(MAX_REFERENCE_TEXT + 1), {})), unknownLanguage],
+      },
+    }),
+    endpoint({
+      path: bibleRoutes.verseOfTheDay.path,
+      query: [langParameter, dateParameter],
+      cache: VERSE_OF_THE_DAY_CACHE,
+      answer: ({ loaded, query }, { clock }) => verseOfTheDay(loaded, query.lang, query.date, clock),
+      operation: {
+        operationId: 'getVerseOfTheDay',
+        summary: 'Verse of the day',
+        description:
+          "The passage of a day (`date`, today in UTC when left out) from a list of 366 well-known passages (data/verse-of-the-day.json), in the version of `lang`: the same passage in every language on a day (`shared`, in the shared numbering; `reference` and the verses in the version's own, found through the versification mapping: docs/versification.md). A day has the same passage every year (29 February included). The body is, byte for byte, the build's file `/api/v1/bible/verse-of-the-day/{lang}/{MM-DD}.json`, which a static host serves as it is (a static host cannot know today's date, so this URL is proxied to the service); the year's days are also an RSS feed per language, `/api/v1/bible/verse-of-the-day/{lang}.rss`. Kept 5 minutes by caches, since without `date` the answer changes at midnight UTC.",
+        body: VerseOfTheDaySchema,
+        example: verseOfTheDayExample(),
+        problems: [problemThrownBy(() => dateParameter.read('2023-02-29', {})), unknownLanguage, problems.bibleRebuilding()],
+        responses: TREE_UNAVAILABLE,
       },
     }),
   ],

@@ -8,8 +8,11 @@ import type {
   ChapterResponse,
   DownloadBody,
   DownloadLink,
+  FoundReferenceListResponse,
+  ParallelResponse,
   PassageResponse,
   SearchHitPage,
+  VerseOfTheDayResponse,
   VersionDescription,
   VersionsResponse,
   WordMatch,
@@ -20,6 +23,7 @@ import {
   type ChapterNavigation,
   chapterResponse,
   downloadVersion,
+  verseOfTheDayResponse,
   versionsResponse,
 } from '../../build/contract/responses.ts';
 import versionManifest from '../../data/bible-versions.json' with { type: 'json' };
@@ -216,6 +220,80 @@ export function passageExample(): PassageResponse {
       },
     ],
   };
+}
+
+/** GET /api/v1/bible/parallel?ref=Ex 8:1&langs=en,fr: the KJV's Exodus 8:1 is the LSG's 7:26. */
+export function parallelExample(): ParallelResponse {
+  const attribution = (lang: Lang) => navigation(lang, 1, null, null).attribution;
+  return {
+    langs: ['en', 'fr'],
+    reference: 'Exodus 8:1',
+    versions: [
+      { lang: 'en', version: 'KJV', attribution: attribution('en') },
+      { lang: 'fr', version: 'LSG', attribution: attribution('fr') },
+    ],
+    passages: [
+      {
+        references: { en: 'Exodus 8:1', fr: 'Exode 7.26' },
+        book: bookRef(canon('EXO'), 'en'),
+        rows: [
+          {
+            en: [
+              {
+                chapter: 8,
+                verse: 1,
+                text: 'And the LORD spake unto Moses, Go unto Pharaoh, and say unto him, Thus saith the LORD, Let my people go, that they may serve me.',
+              },
+            ],
+            fr: [
+              {
+                chapter: 7,
+                verse: 26,
+                paragraphs: [0],
+                text: 'L’Éternel dit à Moïse: Va vers Pharaon, et tu lui diras: Ainsi parle l’Éternel: Laisse aller mon peuple, afin qu’il me serve.',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** GET /api/v1/bible/references?lang=fr&text=Lisez Jn 3,16 et le Ps 23. */
+export function referencesExample(): FoundReferenceListResponse {
+  return {
+    lang: 'fr',
+    version: 'LSG',
+    references: [
+      {
+        start: 6,
+        end: 13,
+        text: 'Jn 3,16',
+        reference: 'Jean 3.16',
+        book: bookRef(canon('JHN'), 'fr'),
+        from: { chapter: 3, verse: 16 },
+        to: { chapter: 3, verse: 16 },
+      },
+      {
+        start: 20,
+        end: 25,
+        text: 'Ps 23',
+        reference: 'Psaumes 23',
+        book: bookRef(canon('PSA'), 'fr'),
+        from: { chapter: 23, verse: 1 },
+        to: { chapter: 23, verse: 6 },
+      },
+    ],
+  };
+}
+
+/** GET /api/v1/bible/verse-of-the-day?lang=en&date=2026-02-01 (the build's file of 02-01). */
+export function verseOfTheDayExample(): VerseOfTheDayResponse {
+  const { attribution } = navigation('en', 36, null, null);
+  return verseOfTheDayResponse({ day: '02-01', lang: 'en', version: 'KJV', shared: 'JHN 3:16', attribution }, canon('JHN'), [
+    { chapter: 3, verse: { number: 16, text: JOHN_3_16_KJV, paragraphs: [0], wordsOfJesus: [{ start: 0, end: JOHN_3_16_KJV.length }] } },
+  ]);
 }
 
 /** Where `words` stand in `text`, as a search hit reports a match. */

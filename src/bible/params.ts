@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { LANGS, type Lang, resolveBook, type Testament } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
 import { LangSchema, TestamentSchema } from '../../build/contract/response-schemas.ts';
-import type { PathParameter, QueryParameter } from '../http/endpoint.ts';
+import type { PathParameter, QueryParameter, Redirect } from '../http/endpoint.ts';
 import { CANONICAL_NUMBERS, type PageRequest } from '../http/paging.ts';
 import { ApiError } from '../http/problem.ts';
 import type { BibleQueries, BookRow } from './queries.ts';
+import { bookByAnyName } from './reference/book-names.ts';
 import { MAX_SEARCH_COST } from './search-cost.ts';
 import { MAX_PHRASE_WORDS, MAX_SEARCH_TERMS, MAX_SEARCH_WORDS, SEARCH_SYNTAX, type SearchTerms, searchExpression } from './search-query.ts';
 
@@ -184,10 +185,10 @@ export const refParameter: QueryParameter<'ref', string> = {
 /** `{abbr}` of the chapter and range paths. */
 export const abbrParameter: PathParameter = {
   name: 'abbr',
-  schema: Type.String({ pattern: '^[A-Za-z0-9]+$' }),
+  schema: Type.String({ minLength: 1 }),
   example: 'Gn',
   description:
-    'A book abbreviation of the requested language, as GET /api/v1/bible/books lists it for that `lang`, case-insensitive; the USFM code (GEN … REV) works in every language.',
+    "The book: its abbreviation in the requested language, as GET /api/v1/bible/books lists it for that `lang`, case-insensitive, or its USFM code (GEN … REV, in every language), answered as they are. Any other name or abbreviation of the book that the reference reader knows for that language (`Jn` or `1 John` in English, `Juan` in Spanish, `Genèse`, `1 Jean`: docs/references.md), percent-encoded where it has spaces or accents, answers 301 Moved Permanently to the URL with the language's abbreviation and `?lang=` (`/api/v1/bible/Jn/3/16?lang=en` → `/api/v1/bible/John/3/16?lang=en`), cached as long as the answer itself: one URL per resource keeps caches and CDNs holding one copy, and a static host can send the same redirect. An unknown name: 404 naming abbr.",
 };
 
 /** `{chapter}`, `{from}`, `{to}`, `{verse}`: integers from 1. */
@@ -203,4 +204,30 @@ export function positionParameter(name: 'chapter' | 'from' | 'to' | 'verse', des
 function describe(value: unknown): string {
   if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   return 'several values';
+}
+
+/**
+ * The canonical URL of a Bible path whose `{abbr}` is another name of a book of `lang` than its
+ * abbreviation or USFM code (`Jn` in English, `Juan` in Spanish, `1 Jean`, `Genèse`: every name
+ * the reference reader knows, docs/references.md), for a 301; undefined when `{abbr}` is the
+ * abbreviation or USFM code (answered as it is) or no name of a book the version holds (its 404
+ * comes from parseBook). `template` is the route's path; the query is written as `?lang=`.
+ *
+ * @example bookAliasRedirect(queries, 'en', '/api/v1/bible/{abbr}/{chapter}/{verse}', { abbr: 'Jn', chapter: '3', verse: '16' })?.location // '/api/v1/bible/John/3/16?lang=en'
+ */
+export function bookAliasRedirect(
+  queries: BibleQueries,
+  lang: Lang,
+  template: string,
+  params: Readonly<Record<string, string>>,
+): Redirect | undefined {
+  const abbr = params.abbr ?? '';
+  if (/^[A-Za-z0-9]{1,10}$/.test(abbr) && resolveBook(lang, abbr)) return undefined;
+  // Names are short: a long {abbr} is no book's (and is not worth folding).
+  const book = abbr.length <= 40 ? bookByAnyName(lang, abbr) : undefined;
+  if (!book || !queries.book(lang, book.usfm)) return undefined;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    name === 'abbr' ? book.names[lang].abbr : encodeURIComponent(params[name] ?? ''),
+  );
+  return { kind: 'redirect', location: `${path}?lang=${lang}` };
 }

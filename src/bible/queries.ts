@@ -16,6 +16,9 @@ export type BookRow = Omit<BibleTables['books'], 'lang'>;
 /** A verse of a passage: the stored verse and its chapter, since a passage may cross chapters. */
 export type PassageVerseRow = StoredVerse & Pick<BibleTables['verses'], 'chapter'>;
 
+/** A verse of another version that holds what a verse of the first holds (verse_pivots), with that verse's place. */
+export type AlignedVerseRow = PassageVerseRow & { fromChapter: number; fromVerse: number };
+
 /** A chapter and verse; passages are bounded by two. */
 export interface VersePoint {
   chapter: number;
@@ -61,6 +64,11 @@ export interface BibleQueries {
    * when any verse it covers is asked for), in order, at most `limit` of them after `offset`.
    */
   passageVerses(lang: Lang, usfm: string, from: VersePoint, to: VersePoint, limit: number, offset?: number): PassageVerseRow[];
+  /**
+   * For the verses of `lang` between `from` and `to` (as passageVerses), the verses of `other` that
+   * share a pivot verse with each (verse_pivots): ordered by the first verse, then the other's.
+   */
+  alignedVerses(lang: Lang, usfm: string, from: VersePoint, to: VersePoint, other: Lang): AlignedVerseRow[];
   /** How many verses passageVerses holds for these bounds. */
   passageVerseCount(lang: Lang, usfm: string, from: VersePoint, to: VersePoint): number;
   /**
@@ -113,6 +121,18 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
        AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
      ORDER BY chapter, verse LIMIT ? OFFSET ?`,
+  );
+  // One indexed walk: the first version's verses, their pivots, the verses of the other holding each (verse_pivots_by_pivot).
+  const alignedStatement = db.prepare<[Lang, string, number, number, number, number, number, number, Lang], AlignedVerseRow>(
+    `SELECT DISTINCT a.chapter AS fromChapter, a.verse AS fromVerse, b.chapter AS chapter, b.verse AS verse,
+       b.text AS text, b.heading AS heading, b.notes AS notes, b.layout AS layout, a.id AS aid, b.id AS bid
+     FROM verses a
+     JOIN verse_pivots pa ON pa.verse_id = a.id
+     JOIN verse_pivots pb ON pb.pivot = pa.pivot
+     JOIN verses b ON b.id = pb.verse_id
+     WHERE a.lang = ? AND a.usfm = ? AND a.chapter BETWEEN ? AND ?
+       AND (a.chapter, a.verse) BETWEEN (?, ?) AND (?, ?) AND b.lang = ?
+     ORDER BY a.id, b.id`,
   );
   const passageCountStatement = db.prepare<[Lang, string, number, number, number, number, number, number], CountRow>(
     `SELECT count(*) AS total FROM verses
@@ -178,6 +198,8 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
       }),
     passageVerses: (lang, usfm, from, to, limit, offset = 0) =>
       passageStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, limit, offset),
+    alignedVerses: (lang, usfm, from, to, other) =>
+      alignedStatement.all(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse, other),
     passageVerseCount: (lang, usfm, from, to) =>
       passageCountStatement.get(lang, usfm, from.chapter, to.chapter, from.chapter, from.verse, to.chapter, to.verse)?.total ?? 0,
     search(lang, match, limit, offset, scope, terms) {

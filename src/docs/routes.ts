@@ -68,5 +68,7 @@ export function createDocsRouter(config: OpenApiConfig): Router {
     staticResources(resourcePath('node_modules/minisearch/dist/umd'), { maxAgeSeconds: HOUR_SECONDS, only: ['index.js'], unknown: 'next' }),
   );
   router.use('/examples', staticResources(resourcePath('public/examples'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
+  // The references widget, loaded by <script src> from other sites: it fetches the Bible from the origin it came from.
+  router.use('/widget', staticResources(resourcePath('public/widget'), { maxAgeSeconds: HOUR_SECONDS, unknown: 'next' }));
   return router;
 }

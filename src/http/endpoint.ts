@@ -6,8 +6,14 @@ import type { Config } from '../config.ts';
 import type { PreparedJson, PreparedText } from './cache.ts';
 import type { DiskFile, StoredFile } from './representations.ts';
 
-/** What an answer sends: a JSON (or other text) body serialised and tagged, a file held in memory (its stored encodings), or a file streamed from disk. */
-export type Body = PreparedJson | PreparedText | StoredFile | DiskFile;
+/** A permanent redirect to the one URL of the resource asked for under another name (`Location` relative to the host). */
+export interface Redirect {
+  kind: 'redirect';
+  location: string;
+}
+
+/** What an answer sends: a JSON (or other text) body serialised and tagged, a file held in memory (its stored encodings), a file streamed from disk, or a redirect. */
+export type Body = PreparedJson | PreparedText | StoredFile | DiskFile | Redirect;
 
 /** The media type of every endpoint's main answer: the default of content negotiation. */
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -109,6 +115,8 @@ export interface Operation {
   responses?: Readonly<Record<number, string>>;
   /** Sent in the best stored encoding the client accepts (Vary: Accept-Encoding, Content-Encoding). */
   precompressed?: boolean;
+  /** When it may answer 301 (a Redirect body): what the redirect means, for its response. */
+  redirect?: string;
 }
 
 /**

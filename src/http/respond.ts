@@ -28,6 +28,12 @@ export function writeAnswer(
 ): void | Promise<void> {
   if (body.kind === 'streamed') return writeStreamed(req, res, body, leading, cache);
   const head = [...leading, 'Cache-Control', cache.cacheControl];
+  if (body.kind === 'redirect') {
+    // Cached as long as the resource it names: a name of a book does not change meaning within a build.
+    res.writeHead(301, [...head, 'Location', body.location, 'Content-Length', '0']);
+    res.end();
+    return;
+  }
   const ifNoneMatch = req.headers['if-none-match'];
   if (body.kind === 'stored') {
     const representation = negotiate(body, req.headers['accept-encoding']);

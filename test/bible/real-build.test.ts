@@ -140,6 +140,49 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
 
   const api = (pathAndQuery: string) => `${server.url}/api/v1/bible${pathAndQuery}`;
 
+  test('issue 25 over the real text: /Jn/3/16?lang=en reaches John 3:16, parallel Ex 8:1 is LSG Ex 7:26 and RVR Jon 2:1 is KJV Jon 1:17', async () => {
+    const redirect = await fetch(api('/Jn/3/16?lang=en'), { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([301, '/api/v1/bible/John/3/16?lang=en']);
+    const followed = (await (await fetch(api('/Jn/3/16?lang=en'))).json()) as { verses: { verse: number; text: string }[] };
+    expect(followed.verses[0]!.text).toBe(GOLDEN.find((golden) => golden.lang === 'en')!.john3v16);
+    expect((await fetch(api('/Juan/3/16?lang=es'), { redirect: 'manual' })).headers.get('location')).toBe('/api/v1/bible/Jn/3/16?lang=es');
+    type Parallel = { passages: { rows: Record<string, { chapter: number; verse: number }[]>[] }[] };
+    const cells = (body: Parallel) =>
+      body.passages[0]!.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([lang, verses]) => [lang, verses.map((v) => `${v.chapter}:${v.verse}`)])),
+      );
+    expect(cells((await rawRequest(api('/parallel?ref=Ex%208:1&langs=en,fr'))).json() as Parallel)).toEqual([
+      { en: ['8:1'], fr: ['7:26'] },
+    ]);
+    expect(cells((await rawRequest(api('/parallel?ref=Jon%201:17&langs=en,es'))).json() as Parallel)).toEqual([
+      { en: ['1:17'], es: ['2:1'] },
+    ]);
+  });
+
+  test('the verse of the day is the same passage in all five languages, every day of the year', async () => {
+    for (let day = 0; day < 366; day += 7) {
+      const date = new Date(Date.UTC(2028, 0, 1 + day)).toISOString().slice(0, 10);
+      const shared = new Set<string>();
+      for (const golden of GOLDEN) {
+        const res = await rawRequest(api(`/verse-of-the-day?lang=${golden.lang}&date=${date}`));
+        expect(res.status, `${golden.lang} ${date}`).toBe(200);
+        shared.add((res.json() as { shared: string }).shared);
+      }
+      expect(shared.size, date).toBe(1);
+    }
+  });
+
+  test('references in a French sentence: Jn 3,16 and Ps 23 at their offsets', async () => {
+    const text = 'Lisez Jn 3,16 et le Ps 23.';
+    const body = (await rawRequest(api(`/references?lang=fr&text=${encodeURIComponent(text)}`))).json() as {
+      references: { start: number; end: number; reference: string; to: { chapter: number; verse: number } }[];
+    };
+    expect(body.references.map((found) => [found.start, found.end, found.reference])).toEqual([
+      [6, 13, 'Jean 3.16'],
+      [20, 25, 'Psaumes 23'],
+    ]);
+  });
+
   test('five versions of 66 books each', async () => {
     const body = (await rawRequest(api('/versions'))).json() as {
       versions: { lang: string; code: string; books: number; chapters: number }[];
@@ -167,6 +210,12 @@ describeWith(['BIBLE_SOURCES_DIR'], 'the full real build over HTTP', () => {
     expect(media('searchBible').example).toEqual(await served('/search?q=%22only%20begotten%20son%22&lang=en&size=2'));
     expect(media('getVerse').example).toEqual(await served('/John/3/16?lang=en'));
     expect(media('getPassage').example).toEqual(await served('/passage?ref=Jn%203:16-17&lang=en'));
+    // Issue 25's examples: parallel Ex 8:1 (en, fr), references in a French sentence, the verse of 1 February.
+    expect(media('getParallel').example).toEqual(await served('/parallel?ref=Ex%208:1&langs=en,fr'));
+    expect(media('findBibleReferences').example).toEqual(
+      await served(`/references?lang=fr&text=${encodeURIComponent('Lisez Jn 3,16 et le Ps 23.')}`),
+    );
+    expect(media('getVerseOfTheDay').example).toEqual(await served('/verse-of-the-day?lang=en&date=2026-02-01'));
     // The download's example is abridged: its first book, and the first verses of its first chapter.
     const download = (await served('/download?lang=en')) as DownloadBody;
     const abridged = media('getBibleDownload').example as DownloadBody;

@@ -230,7 +230,8 @@ describe('chapters', () => {
       ['fr', 'Joh'],
       ['fr', 'Sal'],
       ['fr', 'XYZ'],
-      ['fr', 'G%C3%A9n'],
+      // Spanish Génesis: another language's name, with an accent (French Gén redirects: book-names-in-paths.test.ts).
+      ['fr', 'G%C3%A9nesis'],
     ]) {
       const res = await rawRequest(api(`/${abbr}/1?lang=${lang}`));
       expect(res.status, `${lang} ${abbr}`).toBe(404);

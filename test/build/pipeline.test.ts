@@ -66,6 +66,8 @@ describe('Bible build pipeline (synthetic sources)', () => {
       expect(brotliDecompressSync(br).equals(file), `${path}.br`).toBe(true);
       expect(gunzipSync(gz).equals(file), `${path}.gz`).toBe(true);
     }
+    // The references widget is published with the tree, as the repository holds it.
+    expect(await readFile(join(dir, 'public/widget/bible-refs.js'), 'utf8')).toBe(await readFile('public/widget/bible-refs.js', 'utf8'));
     expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://api.example.org/api/v1/bible/search');
     expect(await readFile(join(dir, 'public/_headers'), 'utf8')).toContain(
       'Cache-Control: public, max-age=86400, stale-while-revalidate=604800',

@@ -73,7 +73,7 @@ describeWith(['chromium'], 'the docs page in headless Chromium', () => {
     const ids = await page.locator('[id*="/GET/"]').evaluateAll((elements) => elements.map((element) => element.id));
     const rendered = new Set(ids.flatMap((id) => /\/GET(\/[^.]*)$/.exec(id)?.[1] ?? []).filter((path) => !path.includes('/example/')));
     expect([...rendered].sort()).toEqual(Object.keys(document.paths).sort());
-    expect(rendered.size).toBe(18);
+    expect(rendered.size).toBe(21);
   });
 
   it('shows church calls as curl and fetch with a placeholder key, from a server', async () => {

@@ -44,6 +44,9 @@ describe('the OpenAPI document for generated clients', () => {
       'getVerse',
       'getPassage',
       'searchBible',
+      'getParallel',
+      'findBibleReferences',
+      'getVerseOfTheDay',
       'getHealth',
       'getReadiness',
     ]);
@@ -69,6 +72,9 @@ describe('the OpenAPI document for generated clients', () => {
         'Passage',
         'PassageList',
         'SearchHitPage',
+        'Parallel',
+        'FoundReferenceList',
+        'VerseOfTheDay',
         'Health',
         'Readiness',
       ].map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -81,10 +87,18 @@ describe('the OpenAPI document for generated clients', () => {
   it('makes lang one enum of the languages, wherever a parameter or a field holds one', () => {
     expect(schemas.Lang).toMatchObject({ type: 'string', enum: [...LANGS] });
     const langParameters = operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.name === 'lang'));
-    expect(langParameters).toHaveLength(7);
+    expect(langParameters).toHaveLength(9);
     for (const parameter of langParameters) expect(parameter.schema).toEqual({ $ref: '#/components/schemas/Lang', default: LANGS[0] });
     const langFields = Object.entries(schemas).filter(([, schema]) => (schema.properties as Json | undefined)?.lang !== undefined);
-    expect(langFields.map(([name]) => name).sort()).toEqual(['BookList', 'DownloadVersion', 'Passage', 'PassageList', 'Version']);
+    expect(langFields.map(([name]) => name).sort()).toEqual([
+      'BookList',
+      'DownloadVersion',
+      'FoundReferenceList',
+      'Passage',
+      'PassageList',
+      'VerseOfTheDay',
+      'Version',
+    ]);
     for (const [, schema] of langFields) expect((schema.properties as Json).lang).toEqual({ $ref: '#/components/schemas/Lang' });
   });
 

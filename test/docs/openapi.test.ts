@@ -27,6 +27,10 @@ const SPEC_PATHS = [
   '/api/v1/bible/{abbr}/{chapter}/{verse}',
   '/api/v1/bible/passage',
   '/api/v1/bible/download',
+  // Issue 25: parallel versions, references in a text, the verse of the day.
+  '/api/v1/bible/parallel',
+  '/api/v1/bible/references',
+  '/api/v1/bible/verse-of-the-day',
 ];
 
 /** The probes for monitors and load balancers (issue 14), beside the API's own endpoints. */

@@ -2,6 +2,10 @@
 import type { VersificationMapping } from '../../build/alignment/mapping-data.ts';
 import { DAYS_OF_THE_YEAR, type VersesOfTheDay } from '../../build/alignment/verses-of-the-day.ts';
 import type { VersionManifestEntry } from '../../build/version-manifest.ts';
+import type { BuiltVersion } from '../../build/writers/types.ts';
+
+/** The source SHA-256 the fixture's manifest entries and mapping share. */
+export const SYNTHETIC_SOURCE = 'd'.repeat(64);
 
 /** The pivot of the project's mapping (KJV numbers, Psalm titles as verse 0). */
 export const SYNTHETIC_PIVOT: VersificationMapping['pivot'] = {
@@ -40,4 +44,48 @@ export function syntheticVersesOfTheDay(): VersesOfTheDay {
     numbering: 'The shared numbering of the synthetic mapping.',
     days: Object.fromEntries(DAYS_OF_THE_YEAR.map((day, index) => [day, SYNTHETIC_PASSAGES[index % SYNTHETIC_PASSAGES.length]!])),
   };
+}
+
+/** Exodus 7:25-8:4 as each synthetic version numbers it: LSG's French numbering (7:26-27 = KJV 8:1-2, 8:1 = 8:3, no 8:4), STV joining 8:2-3 in its 8:2. */
+const EXODUS_VERSES: Record<string, { chapter: number; verses: number[] }[]> = {
+  LSG: [
+    { chapter: 7, verses: [25, 26, 27] },
+    { chapter: 8, verses: [1] },
+  ],
+  STV: [
+    { chapter: 7, verses: [25] },
+    { chapter: 8, verses: [1, 2, 4] },
+  ],
+};
+const EXODUS_KJV = [
+  { chapter: 7, verses: [25] },
+  { chapter: 8, verses: [1, 2, 3, 4] },
+];
+const EXODUS_MAPPED: Record<string, Record<string, string>> = {
+  LSG: { 'EXO 7:26-27': 'EXO 8:1-2', 'EXO 8:1': 'EXO 8:3' },
+  STV: { 'EXO 8:2': 'EXO 8:2-3' },
+};
+
+/**
+ * The synthetic versions with Exodus 7:25-8:4 numbered as EXODUS_VERSES says (text "<code> Exodus
+ * c:v"), and their mapping: for tests where numbering differs between versions.
+ */
+export function withDifferingExodus(versions: readonly BuiltVersion[]): { versions: BuiltVersion[]; versification: VersificationMapping } {
+  const changed = versions.map(({ info, text }) => {
+    // Chapters 1-6 hold verse 1 each, so that chapters 7 and 8 are the book's seventh and eighth.
+    const leading = [1, 2, 3, 4, 5, 6].map((chapter) => ({ chapter, verses: [1] }));
+    const chapters = [...leading, ...(EXODUS_VERSES[info.code] ?? EXODUS_KJV)].map(({ chapter, verses }) => ({
+      number: chapter,
+      verses: verses.map((number) => ({ number, text: `${info.code} Exodus ${chapter}:${number}` })),
+    }));
+    const books = [...text.books];
+    books.splice(1, 0, { code: 'EXO', chapters });
+    return { info, text: { ...text, books } };
+  });
+  const versification = syntheticVersification(versions.map(({ info }) => ({ code: info.code, sha256: SYNTHETIC_SOURCE })));
+  for (const [code, mapped] of Object.entries(EXODUS_MAPPED)) {
+    const entry = versification.versions[code];
+    if (entry) entry.mapped = { ...entry.mapped, ...mapped };
+  }
+  return { versions: changed, versification };
 }

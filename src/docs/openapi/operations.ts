@@ -90,6 +90,17 @@ function operation(parts: DocumentParts, table: AnyTable, endpoint: Endpoint<unk
       content: { [JSON_MEDIA_TYPE]: { schema: components.ref(about.body), ...media }, ...alternativesContent(endpoint, config) },
     },
   };
+  if (about.redirect) {
+    responses['301'] = {
+      description: about.redirect,
+      headers: {
+        Location: { description: 'The canonical URL of the resource, relative to this host.', schema: { type: 'string' } },
+        ...cacheControl,
+        ...cors,
+        ...limitHeaders,
+      },
+    };
+  }
   if (cache.etag) responses['304'] = { description: 'Not modified: If-None-Match matched the ETag.', headers: okHeaders };
 
   const answered: Problem[] = [...(table.problems ?? []), ...(about.problems ?? [])];

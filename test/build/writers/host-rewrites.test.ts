@@ -113,9 +113,9 @@ describe('nginx server snippet', () => {
   it("sets X-Forwarded-For to the address nginx saw (never passing on the client's own) and X-Forwarded-Proto, wherever it proxies", () => {
     const server = content('nginx-bible.conf');
     const proxied = server.split('proxy_pass http://bible_api;').slice(1);
-    // Search, passages, the rest of the prefix, other paths under the search indexes' folder, and the
-    // errors nginx hands over.
-    expect(proxied).toHaveLength(5);
+    // Search, passages, parallel, references, the verse of the day, the rest of the prefix, other paths
+    // under the search indexes' folder, and the errors nginx hands over.
+    expect(proxied).toHaveLength(8);
     for (const after of proxied) {
       const location = after.slice(0, after.indexOf('}'));
       expect(location).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
