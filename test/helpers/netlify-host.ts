@@ -108,7 +108,7 @@ export interface NetlifyCase {
  * The requests a Netlify host can tell apart, walked over the built tree (each language's
  * books.json): every chapter route of every book in every language, by abbreviation and USFM code
  * as written, lower- and upper-case, with its `lang` and (the default language) without; an
- * unknown book and another language's abbreviation in each language; an unknown `lang`; the
+ * unknown book and another language's abbreviation in each language (sent to the service); an unknown `lang`; the
  * books and download of each language; and the routes only the service answers, proxied.
  * What the service answers is spelled out here from the tree's own lists, not from the rules.
  */
@@ -127,7 +127,8 @@ export function netlifyCases(publicDir: string, origin: string): NetlifyCase[] {
       cases.push(
         { url: `/api/v1/bible/books${query}`, status: 200, file: `api/v1/bible/${lang}/books.json` },
         { url: `/api/v1/bible/download${query}`, status: 200, file: `api/v1/bible/${lang}/download.json` },
-        { url: `/api/v1/bible/Xyz/3${query}`, status: 404, file: `api/v1/bible/_errors/${lang}/unknown-book.json` },
+        // A book name the rules do not list goes to the service (its 301 for another name, its 404 for an unknown book).
+        { url: `/api/v1/bible/Xyz/3${query}`, status: 200, proxiedTo: `${origin}/api/v1/bible/Xyz/3` },
       );
       for (const book of books) {
         for (const spelling of new Set([book.abbr, book.abbr.toLowerCase(), book.abbr.toUpperCase(), book.usfm, book.usfm.toLowerCase()])) {
@@ -140,7 +141,7 @@ export function netlifyCases(publicDir: string, origin: string): NetlifyCase[] {
           }
         }
       }
-      // Another language's abbreviation that this one does not have is an unknown book here.
+      // Another language's abbreviation that this one does not list goes to the service too.
       for (const other of langs.filter((candidate) => candidate !== lang)) {
         const { books: theirs } = JSON.parse(fs.readFileSync(path.join(publicDir, `api/v1/bible/${other}/books.json`), 'utf8')) as {
           books: { abbr: string }[];
@@ -151,8 +152,8 @@ export function netlifyCases(publicDir: string, origin: string): NetlifyCase[] {
         if (foreign)
           cases.push({
             url: `/api/v1/bible/${foreign.abbr}/1${query}`,
-            status: 404,
-            file: `api/v1/bible/_errors/${lang}/unknown-book.json`,
+            status: 200,
+            proxiedTo: `${origin}/api/v1/bible/${foreign.abbr}/1`,
           });
       }
     }
