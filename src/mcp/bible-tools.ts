@@ -62,6 +62,41 @@ export const bibleTools: readonly ToolDefinition[] = [
       }),
   },
   {
+    name: 'get_parallel_passage',
+    title: 'The same passage in several versions, side by side',
+    description: `One passage in two to five languages (${VERSIONS_TEXT}), aligned verse by verse. \`ref\` is read in the FIRST language of \`langs\`: its reference conventions and its version's verse numbering. The other versions' verses are found through a versification mapping, never by number alone (KJV Exodus 8:1 is the French Segond's Exode 7:26; Psalm titles are verse 1 in some versions). Returns \`references\` (the passage as each version numbers it) and \`rows\`: each row holds a verse of the first language and, per other language, the verses that hold the same text in that version's own numbering; an empty list means that version has no counterpart. ${REFERENCE_CONVENTIONS}`,
+    inputSchema: {
+      ref: z
+        .string()
+        .min(1)
+        .max(200)
+        .describe('The passage, written as a reader of the first language would: `Ex 8:1`, `Jn 3,16-18` (first language French).'),
+      langs: z
+        .array(z.enum(LANGS as [string, ...string[]]))
+        .min(1)
+        .max(LANGS.length)
+        .describe('The languages, the first one reading `ref`, for example `["en", "fr", "nl"]`; each at most once.'),
+    },
+    keyed: false,
+    call: ({ ref, langs }, { bible }) =>
+      bible('getParallel', { query: { ref: queryValue(ref), langs: queryValue((langs as string[]).join(',')) } }),
+  },
+  {
+    name: 'get_verse_of_the_day',
+    title: 'Verse of the day',
+    description: `The verse of the day in the version of \`lang\` (${VERSIONS_TEXT}): a well-known passage from a list of 366, the same passage in every language on a given day (\`shared\` gives it in the shared KJV-based numbering; \`reference\` and the verses are in the version's own numbering). \`date\` is a day as YYYY-MM-DD, today in UTC when left out; a day has the same passage every year.`,
+    inputSchema: {
+      lang,
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional()
+        .describe('The day, YYYY-MM-DD (default: today in UTC).'),
+    },
+    keyed: false,
+    call: ({ lang, date }, { bible }) => bible('getVerseOfTheDay', { query: { lang: queryValue(lang), date: queryValue(date) } }),
+  },
+  {
     name: 'list_bible_versions',
     title: 'Bible versions',
     description:

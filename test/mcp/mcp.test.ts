@@ -53,6 +53,8 @@ describe('MCP at /mcp', () => {
     expect(names).toEqual([
       'get_bible_passage',
       'search_bible',
+      'get_parallel_passage',
+      'get_verse_of_the_day',
       'list_bible_versions',
       'list_bible_books',
       'get_church_profile',
@@ -112,6 +114,16 @@ describe('MCP at /mcp', () => {
     expect((search.structuredContent as { totalItems: number }).totalItems).toBeGreaterThan(0);
     const inBook = await call(client, 'search_bible', { q: 'text', lang: 'en', book: 'GEN', page: 1, size: 2 });
     expect(inBook.structuredContent).toEqual(await httpJson('/api/v1/bible/search?q=text&lang=en&book=GEN&page=1&size=2'));
+    const parallel = await call(client, 'get_parallel_passage', { ref: 'John 3:16', langs: ['en', 'fr'] });
+    expect(parallel.isError).toBeFalsy();
+    expect(parallel.structuredContent).toEqual(await httpJson('/api/v1/bible/parallel?ref=John%203:16&langs=en,fr'));
+    expect(parallel.structuredContent).toMatchObject({ langs: ['en', 'fr'] });
+    const day = await call(client, 'get_verse_of_the_day', { lang: 'nl', date: '2026-01-04' });
+    expect(day.isError).toBeFalsy();
+    expect(day.structuredContent).toEqual(await httpJson('/api/v1/bible/verse-of-the-day?lang=nl&date=2026-01-04'));
+    const badDay = await call(client, 'get_verse_of_the_day', { lang: 'nl', date: '2023-02-29' });
+    expect(badDay.isError).toBe(true);
+    expect(textOf(badDay)).toContain('date');
     const versions = await call(client, 'list_bible_versions');
     expect(versions.structuredContent).toEqual(await httpJson('/api/v1/bible/versions'));
     const books = await call(client, 'list_bible_books', { lang: 'nl' });
