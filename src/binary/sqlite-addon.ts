@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sea from 'node:sea';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
+import { processIsAlive } from '../process-alive.ts';
 
 /** The SEA asset holding better-sqlite3's Node-API addon (scripts/binary/sea.ts embeds it under this name). */
 export const SQLITE_ADDON_ASSET = 'better_sqlite3.node';
@@ -88,14 +89,4 @@ export function removeStaleAddonFolders(tmp: string, isAlive: (pid: number) => b
     }
   }
   return removed;
-}
-
-/** Signal 0 checks that a process exists: ESRCH means gone; EPERM means alive under another user. */
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

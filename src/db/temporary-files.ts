@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { processIsAlive } from '../process-alive.ts';
 
 /** `.<target name>.<pid>.<8 hex>.tmp`, and the journal files SQLite may make beside it. */
 const TEMPORARY_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp(-journal|-wal|-shm)?$/;
@@ -37,19 +38,9 @@ export function removeStaleTemporaries(dir: string): string[] {
     const match = TEMPORARY_NAME.exec(name);
     if (!match) continue;
     const pid = Number(match[2]);
-    if (pid === process.pid || processAlive(pid)) continue;
+    if (pid === process.pid || processIsAlive(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
     removed.push(name);
   }
   return removed;
-}
-
-/** Whether a process with this id exists (signal 0 checks without sending; EPERM: it exists, as another user's). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
