@@ -1,15 +1,7 @@
 // The outgoing mail queue over PostgreSQL, shared by every instance: rows are claimed with FOR UPDATE SKIP LOCKED.
 import type { PostgresDatabase } from '../../db/postgres/database.ts';
-import type { ClaimedMail, MailCounts, MailKind, MailRepository } from './mail-repository.ts';
-
-interface ClaimedRow {
-  id: number;
-  kind: MailKind;
-  recipient: string;
-  sealed_message: string | null;
-  attempts: number;
-  created_at: string;
-}
+import type { MailCounts, MailRepository } from './mail-repository.ts';
+import { type ClaimedRow, toClaimed } from './mail-rows.ts';
 
 export function createPostgresMailRepository(db: PostgresDatabase): MailRepository {
   return {
@@ -84,16 +76,5 @@ export function createPostgresMailRepository(db: PostgresDatabase): MailReposito
       }
       return counts;
     },
-  };
-}
-
-function toClaimed(row: ClaimedRow): ClaimedMail {
-  return {
-    id: row.id,
-    kind: row.kind,
-    recipient: row.recipient,
-    sealedMessage: row.sealed_message,
-    attempts: row.attempts,
-    createdAt: row.created_at,
   };
 }

@@ -1,17 +1,9 @@
 // The outgoing mail queue over SQLite: the sender's statements never wait for another connection's lock (they fail and are retried).
 import type { Db } from '../../db/open.ts';
 import { withoutWaiting } from '../../db/without-waiting.ts';
-import type { ClaimedMail, MailCounts, MailKind, MailRepository } from './mail-repository.ts';
+import type { MailCounts, MailKind, MailRepository } from './mail-repository.ts';
+import { type ClaimedRow, toClaimed } from './mail-rows.ts';
 import type { TokenInsert } from './token-repository.ts';
-
-interface ClaimedRow {
-  id: number;
-  kind: MailKind;
-  recipient: string;
-  sealed_message: string | null;
-  attempts: number;
-  created_at: string;
-}
 
 /**
  * Only `enqueue` runs on a request path (as any portal write does); every other statement is the
@@ -105,16 +97,5 @@ export function createSqliteMailRepository(db: Db): MailRepository {
       for (const row of statements.counts.all()) counts[row.status] = row.n;
       return counts;
     },
-  };
-}
-
-function toClaimed(row: ClaimedRow): ClaimedMail {
-  return {
-    id: row.id,
-    kind: row.kind,
-    recipient: row.recipient,
-    sealedMessage: row.sealed_message,
-    attempts: row.attempts,
-    createdAt: row.created_at,
   };
 }
