@@ -24,7 +24,8 @@ describeWith(['wrangler'], 'the generated site under wrangler pages dev', () => 
   beforeAll(async () => {
     bible = await buildBibleFixture();
     service = await startTestServer({ ...bible.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-    for (const file of hostRewrites({ origin: service.url, publicBaseUrl: TEST_PUBLIC_BASE_URL })) {
+    // The host's files as the build writes them for Pages (--host pages), beside the tree the fixture wrote.
+    for (const file of hostRewrites({ origin: service.url, publicBaseUrl: TEST_PUBLIC_BASE_URL, target: 'pages' })) {
       fs.mkdirSync(path.dirname(path.join(bible.publicDir, file.path)), { recursive: true });
       fs.writeFileSync(path.join(bible.publicDir, file.path), file.content);
     }
@@ -57,9 +58,11 @@ describeWith(['wrangler'], 'the generated site under wrangler pages dev', () => 
     bible?.remove();
   });
 
-  it('compiles the worker and reads _routes.json', () => {
+  it('compiles the worker and reads _routes.json, with no rule of any file refused', () => {
     expect(log).toContain('Compiled Worker successfully');
     expect(log).not.toMatch(/invalid _routes|Invalid _routes/i);
+    // What Pages says of a _redirects or _headers it reads: "Found N invalid redirect rules", "Expected exactly 2 or 3 …".
+    expect(log).not.toMatch(/invalid (redirect|header) rule|Expected exactly|_redirects|_headers/i);
   });
 
   it("answers every language's chapters by the spec's URL with the service's bytes, CORS and caching", async () => {
