@@ -28,6 +28,7 @@ const options = parseCommandLine('scripts/build-bible.ts', {
   host: { type: 'string', default: 'all' },
   force: { type: 'boolean', default: false },
 });
+const host = hostOption();
 const started = performance.now();
 const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
 try {
@@ -38,7 +39,7 @@ try {
     reportPath: options.report,
     origin: options.origin,
     publicUrl: publicUrlOption(),
-    host: hostOption(),
+    host,
     force: options.force,
     onProgress: interactive
       ? (step) => process.stdout.write(`\r\x1b[K${colored('dim', `${((performance.now() - started) / 1000).toFixed(1)}s`)} ${step}…`)
@@ -63,12 +64,15 @@ try {
   process.exitCode = 1;
 }
 
-/** --host, checked: one of the targets host-rewrites.ts writes files for. */
+/** --host, checked: one of the targets host-rewrites.ts writes files for; a wrong one ends the script with one line, as parseCommandLine does. */
 function hostOption() {
   try {
     return parseHostTarget(options.host);
   } catch (error) {
-    throw new Error(`--host ${(error as Error).message}`);
+    console.error(
+      colored('red', `--host ${(error as Error).message} (see the usage at the top of scripts/build-bible.ts)`, process.stderr),
+    );
+    process.exit(1);
   }
 }
 
