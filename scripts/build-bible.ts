@@ -4,12 +4,12 @@
 //   --out DIR      the public folder (default public)
 //   --db PATH      the database (default var/bible.sqlite)
 //   --report PATH  the JSON report (default var/bible-report.json)
-//   --origin URL   the service that _redirects and _worker.js proxy ranges and search to (default a placeholder)
+//   --origin URL   the service that _redirects, _worker.js and vercel.json send ranges and search to (default a placeholder)
 //   --public-url URL  the service's public address, base of the problem type URIs in the error files
 //                  (else PUBLIC_BASE_URL, as the service reads it, else http://127.0.0.1:3000)
 //   --host HOST    all (default: the folder the service and nginx serve, every host's files, .br/.gz copies),
 //                  or the one host the folder is uploaded to: nginx, netlify (_redirects, _headers, no copies),
-//                  pages (Cloudflare Pages: _worker.js and _routes.json, no copies)
+//                  pages (Cloudflare Pages: _worker.js and _routes.json, no copies), vercel (vercel.json, no copies)
 //   --force        rebuild even when the output is up to date
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { buildBible } from '../build/pipeline.ts';

@@ -16,6 +16,7 @@ import { staticPaths } from '../contract/layout.ts';
 import { type Problem, problemBody, problems } from '../contract/problems.ts';
 import { PAGES_ROUTES_PATH, PAGES_WORKER_PATH, pagesWorker } from './pages-worker.ts';
 import type { OutputFile } from './types.ts';
+import { VERCEL_CONFIG_PATH, vercelConfig } from './vercel-config.ts';
 
 /**
  * Why ranges and search are proxied, not prerendered: endpoint 12 has one answer per
@@ -69,15 +70,15 @@ export const errorPaths = {
  * The static hosts the build writes files for. `--host` names one, for a folder uploaded to that host
  * alone, or `all` (the default): the public folder the service and nginx serve, with every host's files.
  */
-export const STATIC_HOSTS = ['nginx', 'netlify', 'pages'] as const;
+export const STATIC_HOSTS = ['nginx', 'netlify', 'pages', 'vercel'] as const;
 export type StaticHost = (typeof STATIC_HOSTS)[number];
 export const HOST_TARGETS = ['all', ...STATIC_HOSTS] as const;
 export type HostTarget = (typeof HOST_TARGETS)[number];
 
 /**
  * What each host reads of the files made here, and whether it wants the `.br` and `.gz` copies of
- * the tree. nginx sends the copies (gzip_static, and the service reads them too); Netlify and
- * Cloudflare Pages compress on their own and would only count the copies as files to upload (Pages
+ * the tree. nginx sends the copies (gzip_static, and the service reads them too); Netlify,
+ * Cloudflare Pages and Vercel compress on their own and would only count the copies as files to upload (Pages
  * allows 20,000 per site on the free plan, and the copies are two thirds of the full tree's). Pages
  * reads `_redirects` and `_headers` as well, but refuses the query conditions and proxies of the
  * former and its `_worker.js` sets every header itself: a folder for Pages holds neither.
@@ -86,6 +87,7 @@ const HOST_FILES: Record<StaticHost, { files: readonly string[]; errorFiles: boo
   nginx: { files: [NGINX_MAPS_PATH, staticPaths.nginx], errorFiles: true, precompressed: true },
   netlify: { files: [staticPaths.redirects, HEADERS_PATH], errorFiles: true, precompressed: false },
   pages: { files: [PAGES_WORKER_PATH, PAGES_ROUTES_PATH], errorFiles: false, precompressed: false },
+  vercel: { files: [VERCEL_CONFIG_PATH], errorFiles: false, precompressed: false },
 };
 
 /** The hosts a `--host` value stands for. */
@@ -137,8 +139,8 @@ export interface HostRewriteOptions {
 export const DEFAULT_ORIGIN = 'https://bible-api.invalid';
 
 /**
- * What the files for static hosts hold when the build fell back to a placeholder: `_redirects` and
- * `_worker.js` proxying to DEFAULT_ORIGIN (no `--origin`), and the error files that `_redirects`,
+ * What the files for static hosts hold when the build fell back to a placeholder: `_redirects`,
+ * `_worker.js` and `vercel.json` proxying to DEFAULT_ORIGIN (no `--origin`), and the error files that `_redirects`,
  * `_headers` and nginx serve naming their problem types at the loopback address (no `--public-url`
  * nor PUBLIC_BASE_URL). One line each, for the build to print, about the files of the hosts it
  * writes for (`host`, every host's when not given); none when both were given.
@@ -150,12 +152,16 @@ export function placeholderWarnings(
   loopbackUrl = DEFAULT_PUBLIC_BASE_URL,
 ): string[] {
   const hosts = hostsOf(given.host ?? 'all');
-  const proxying = [...(hosts.includes('netlify') ? [staticPaths.redirects] : []), ...(hosts.includes('pages') ? [PAGES_WORKER_PATH] : [])];
+  const proxying = [
+    ...(hosts.includes('netlify') ? [staticPaths.redirects] : []),
+    ...(hosts.includes('pages') ? [PAGES_WORKER_PATH] : []),
+    ...(hosts.includes('vercel') ? [VERCEL_CONFIG_PATH] : []),
+  ];
   const warnings: string[] = [];
   if (given.origin === undefined && proxying.length > 0) {
     warnings.push(
-      `${proxying.join(' and ')} send${proxying.length === 1 ? 's' : ''} ranges, search and passages to the placeholder ${DEFAULT_ORIGIN}: give --origin with the service's address ` +
-        '(https://api.example.org) before publishing on Netlify or Cloudflare Pages (nginx needs none: it uses upstream bible_api).',
+      `${listed(proxying)} send${proxying.length === 1 ? 's' : ''} ranges, search and passages to the placeholder ${DEFAULT_ORIGIN}: give --origin with the service's address ` +
+        '(https://api.example.org) before publishing on Netlify, Cloudflare Pages or Vercel (nginx needs none: it uses upstream bible_api).',
     );
   }
   if (given.publicUrl === undefined && hosts.some((host) => HOST_FILES[host].errorFiles)) {
@@ -191,8 +197,14 @@ export function hostRewrites(options: HostRewriteOptions): OutputFile[] {
         ]
       : []),
     ...(hosts.includes('pages') ? pagesWorker(langs, options.origin) : []),
+    ...(hosts.includes('vercel') ? vercelConfig(langs, options.origin) : []),
     ...(hosts.some((host) => HOST_FILES[host].errorFiles) ? problemFiles(langs, options.publicBaseUrl) : []),
   ];
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** The errors a static host detects itself, as the service's catalogue words them (without the request's own values). */

@@ -165,7 +165,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
       expect(result.status).toBe(expected);
       expect(result.warnings).toEqual([
         expect.stringMatching(
-          /^_redirects and _worker\.js send ranges, search and passages to the placeholder https:\/\/bible-api\.invalid: give --origin /,
+          /^_redirects, _worker\.js and vercel\.json send ranges, search and passages to the placeholder https:\/\/bible-api\.invalid: give --origin /,
         ),
         expect.stringMatching(
           /name their problem types at http:\/\/127\.0\.0\.1:3000\/docs\/problems: give --public-url, or PUBLIC_BASE_URL/,

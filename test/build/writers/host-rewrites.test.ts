@@ -150,6 +150,7 @@ describe('the files for one host (--host)', () => {
     expect(rootFiles('nginx')).toEqual(['nginx-bible-maps.conf', 'nginx-bible.conf']);
     expect(rootFiles('netlify')).toEqual(['_headers', '_redirects']);
     expect(rootFiles('pages')).toEqual(['_routes.json', '_worker.js']);
+    expect(rootFiles('vercel')).toEqual(['vercel.json']);
     const pages = hostRewrites({ origin: 'https://api.example.org', publicBaseUrl: 'https://api.example.org', target: 'pages' });
     expect(pages.filter((file) => file.path.startsWith('api/v1/bible/_errors/'))).toEqual([]);
     const netlify = hostRewrites({ origin: 'https://api.example.org', publicBaseUrl: 'https://api.example.org', target: 'netlify' });
@@ -158,6 +159,7 @@ describe('the files for one host (--host)', () => {
 
   it('reads --host in any case and refuses another host, naming the ones it knows', () => {
     expect(parseHostTarget('Pages')).toBe('pages');
-    expect(() => parseHostTarget('vercel')).toThrow('must be one of all, nginx, netlify, pages; got "vercel"');
+    expect(parseHostTarget('vercel')).toBe('vercel');
+    expect(() => parseHostTarget('github')).toThrow('must be one of all, nginx, netlify, pages, vercel; got "github"');
   });
 });
