@@ -19,9 +19,15 @@ import { sourcePath, verifySourceFile } from './sources.ts';
 import { loadVersionManifest, type VersionManifestEntry } from './version-manifest.ts';
 import { compressedCopies } from './writers/compress.ts';
 import { databaseBuildHash } from './writers/database.ts';
-import { DEFAULT_ORIGIN, HEADERS_PATH, hostRewrites, NGINX_MAPS_PATH, placeholderWarnings } from './writers/host-rewrites.ts';
+import {
+  DEFAULT_ORIGIN,
+  HOST_ROOT_FILES,
+  type HostTarget,
+  hostOutputs,
+  hostRewrites,
+  placeholderWarnings,
+} from './writers/host-rewrites.ts';
 import { StagingFolder, writeOutputs } from './writers/output-dir.ts';
-import { PAGES_ROUTES_PATH, PAGES_WORKER_PATH } from './writers/pages-worker.ts';
 import { treeIndex } from './writers/static-tree.ts';
 import type { OutputFile } from './writers/types.ts';
 import { verseOfTheDayFeed } from './writers/verse-of-the-day-feed.ts';
@@ -43,6 +49,13 @@ export interface BuildOptions {
    * PUBLIC_BASE_URL should be the same, so both name the same docs page.
    */
   publicUrl?: string;
+  /**
+   * The hosts the folder is for (`--host`): `all` (the default) is the folder the service and nginx
+   * serve, with every host's files and the `.br` and `.gz` copies; a single host gets only its own
+   * files, and no copies where it compresses itself (host-rewrites.ts, HOST_FILES). The data, and
+   * so the build hash the database shares with the tree, is the same for every target.
+   */
+  host?: HostTarget;
   /** Rebuild every version, even when the existing output carries the same hashes. */
   force?: boolean;
   /** The versions to build; the project's manifest unless given (tests pass their own). */
@@ -70,17 +83,7 @@ const WIDGET_SOURCE = fileURLToPath(new URL('../public/widget/bible-refs.js', im
 export const WIDGET_PATH = 'widget/bible-refs.js';
 
 /** Entries the static host swaps as a whole on each build, relative to the public folder. */
-export const REPLACED_ENTRIES = [
-  'api/v1/bible',
-  'bible-search',
-  WIDGET_PATH,
-  staticPaths.nginx,
-  NGINX_MAPS_PATH,
-  staticPaths.redirects,
-  HEADERS_PATH,
-  PAGES_WORKER_PATH,
-  PAGES_ROUTES_PATH,
-] as const;
+export const REPLACED_ENTRIES: readonly string[] = ['api/v1/bible', 'bible-search', WIDGET_PATH, ...HOST_ROOT_FILES];
 
 /**
  * Runs the whole build. When the static tree's stamp and the database's meta both carry the
@@ -124,14 +127,20 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   // The origin is written into _redirects and the public URL into the error files, so another one is another build.
   const buildHash = computeBuildHash(versionHashes, [`origin:${origin}`, `publicUrl:${publicUrl}`]);
   const warnings = placeholderWarnings(options);
-  if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash))) {
+  const target = options.host ?? 'all';
+  const { precompressed } = hostOutputs(target);
+  if (!options.force && (await isUpToDate(publicDir, databasePath, buildHash, target))) {
     return { status: 'up-to-date', buildHash, totalMs: Math.round(performance.now() - started), warnings };
   }
-  const previous = options.force ? noPreviousBuild : await previousBuild(publicDir, databasePath, reportPath);
+  // A version's files are reused as they are, copies included: only from a tree that has copies exactly when this one wants them.
+  const previous =
+    options.force || (await hasCompressedCopies(publicDir)) !== precompressed
+      ? noPreviousBuild
+      : await previousBuild(publicDir, databasePath, reportPath);
 
   const staging = await StagingFolder.open(publicDir, REPLACED_ENTRIES);
   // The versions are read and written on two worker threads; this thread stages what is reused and what is shared.
-  const threads = await VersionThreads.start(staging.dir, databasePath, buildHash, progress).catch(async (error) => {
+  const threads = await VersionThreads.start(staging.dir, databasePath, buildHash, progress, precompressed).catch(async (error) => {
     await staging.discard();
     throw error;
   });
@@ -140,7 +149,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     const before = staging.stats.bytes;
     staging.write(file);
     countOutput(sizes, { path: file.path, bytes: staging.stats.bytes - before });
-    for (const copy of compressedCopies(file)) write(copy);
+    if (precompressed) for (const copy of compressedCopies(file)) write(copy);
   };
   const built: VersionReport[] = [];
   try {
@@ -154,7 +163,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
           const paths = [
             staticPaths.versionFolder(entry.lang),
             staticPaths.verseOfTheDayFolder(entry.lang),
-            ...searchIndexFiles(entry.lang),
+            ...searchIndexFiles(entry.lang, precompressed),
           ];
           for (const path of paths) {
             for (const file of staging.reuse(path)) countOutput(sizes, file);
@@ -164,7 +173,11 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
         versions.push({ ...reusable, reused: true });
         continue;
       }
-      const job: TreeJob = { entry, sourcePath: sourcePath(options.sourcesDir, entry), alignment: { rules: alignmentRules[index]!, days } };
+      const job: TreeJob = {
+        entry,
+        sourcePath: sourcePath(options.sourcesDir, entry),
+        alignment: { rules: alignmentRules[index]!, days },
+      };
       const readVersion = options.readVersion;
       if (readVersion) job.text = await timed(`read ${entry.code}`, async () => readVersion(entry, await readFile(job.sourcePath)));
       versions.push({ pending: threads.build(job, entry, hash), versionHash: hash });
@@ -193,7 +206,7 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
     await timed('verse of the day feeds', () => {
       for (const { info } of listed) write(verseOfTheDayFeed(info, stagedDays(staging.dir, info.lang, days), publicUrl));
     });
-    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang) })) write(file);
+    for (const file of hostRewrites({ origin, publicBaseUrl: publicUrl, langs: built.map((v) => v.lang), target })) write(file);
     write({ path: WIDGET_PATH, content: readFileSync(WIDGET_SOURCE, 'utf8') });
     const written = await timed('database and search indexes (wait)', () => threads.finish());
     for (const file of written.files) countOutput(sizes, file);
@@ -221,8 +234,11 @@ export async function buildBible(options: BuildOptions): Promise<BuildResult> {
   return { status: 'built', buildHash, report, summary: formatReport(report), warnings };
 }
 
-/** True when both the static tree's stamp and the database carry `buildHash`. */
-export async function isUpToDate(publicDir: string, databasePath: string, buildHash: string): Promise<boolean> {
+/**
+ * True when both the static tree's stamp and the database carry `buildHash`, and the folder is one
+ * for `target`: the root files of its hosts and no others, the tree's copies exactly when it wants them.
+ */
+export async function isUpToDate(publicDir: string, databasePath: string, buildHash: string, target: HostTarget = 'all'): Promise<boolean> {
   try {
     const stamp = parseBuildStamp(await readFile(join(publicDir, staticPaths.stamp), 'utf8'));
     if (stamp.buildHash !== buildHash) return false;
@@ -230,7 +246,26 @@ export async function isUpToDate(publicDir: string, databasePath: string, buildH
   } catch {
     return false;
   }
+  const { rootFiles, precompressed } = hostOutputs(target);
+  for (const file of HOST_ROOT_FILES) {
+    if ((await exists(join(publicDir, file))) !== rootFiles.includes(file)) return false;
+  }
+  if ((await hasCompressedCopies(publicDir)) !== precompressed) return false;
   return databaseBuildHash(databasePath) === buildHash;
+}
+
+/** Whether the live tree was written with its `.br` and `.gz` copies (its versions list has them, as every file of it then does). */
+async function hasCompressedCopies(publicDir: string): Promise<boolean> {
+  return exists(join(publicDir, `${staticPaths.versions}.br`));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What a version's verse map and days are made from, besides its source: its mapping entry, the pivot, and the days' passages. */
@@ -246,10 +281,10 @@ function stagedDays(dir: string, lang: string, days: readonly DayPassage[]): Ver
   return days.map(({ day }) => JSON.parse(readFileSync(join(dir, ...staticPaths.verseOfTheDay(lang, day).split('/')), 'utf8')));
 }
 
-/** A language's search index and its compressed copies. */
-function searchIndexFiles(lang: string): string[] {
+/** A language's search index, and its compressed copies when the tree has them. */
+function searchIndexFiles(lang: string, precompressed: boolean): string[] {
   const path = staticPaths.searchIndex(lang);
-  return [path, `${path}.br`, `${path}.gz`];
+  return precompressed ? [path, `${path}.br`, `${path}.gz`] : [path];
 }
 
 /**

@@ -13,6 +13,7 @@ import { type BibleFixture, buildBibleFixture } from './helpers/bible-fixture.ts
 import { exchange } from './helpers/http-exchange.ts';
 import { staticHost } from './helpers/static-host.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { vercelHost } from './helpers/vercel-host.ts';
 
 /** A value for each parameter an endpoint of the tables has, that the test data holds: add one for a new parameter. */
 const SAMPLES: Record<string, string> = {
@@ -117,6 +118,20 @@ describe('the endpoint tables', () => {
         expect(answer.file, url).toMatch(/^api\/v1\/bible\/(versions|[a-z]{2}\/)/);
       } else {
         // The host passes the query on with the request; the rule names the path.
+        expect(answer).toMatchObject({ status: 200, proxiedTo: `https://origin.example${url.split('?')[0]}` });
+      }
+    },
+  );
+
+  it.each(bibleEndpoints.endpoints.map((endpoint) => [sampleUrl(endpoint), endpoint] as const))(
+    '%s is served by the vercel.json rewrites: its file of the tree, or the service',
+    (url, endpoint) => {
+      const route = Object.values(bibleRoutes).find((candidate) => candidate.path === endpoint.path);
+      const answer = vercelHost(publicDir).answer(url);
+      if (route && 'tree' in route) {
+        expect(answer.status, url).toBe(200);
+        expect(answer.file, url).toMatch(/^api\/v1\/bible\/(versions|[a-z]{2}\/)/);
+      } else {
         expect(answer).toMatchObject({ status: 200, proxiedTo: `https://origin.example${url.split('?')[0]}` });
       }
     },

@@ -1,4 +1,4 @@
-// Host rewrites: nginx config and Netlify-style _redirects and _headers that map the API's URLs onto the static tree.
+// Host rewrites: which files each static host gets (--host), the nginx config, Netlify-style _redirects and _headers; Pages' and Vercel's files come from their own writers.
 
 import { BIBLE_PREFIX, type BibleRoute, bibleRoutes } from '../contract/bible-routes.ts';
 import { CANON, LANGS, type Lang } from '../contract/books.ts';
@@ -14,8 +14,9 @@ import {
 } from '../contract/http-policy.ts';
 import { staticPaths } from '../contract/layout.ts';
 import { type Problem, problemBody, problems } from '../contract/problems.ts';
-import { pagesWorker } from './pages-worker.ts';
+import { PAGES_ROUTES_PATH, PAGES_WORKER_PATH, pagesWorker } from './pages-worker.ts';
 import type { OutputFile } from './types.ts';
+import { VERCEL_CONFIG_PATH, vercelConfig } from './vercel-config.ts';
 
 /**
  * Why ranges and search are proxied, not prerendered: endpoint 12 has one answer per
@@ -65,6 +66,61 @@ export const errorPaths = {
   methodNotAllowed: 'api/v1/bible/_errors/method-not-allowed.json',
 } as const;
 
+/**
+ * The static hosts the build writes files for. `--host` names one, for a folder uploaded to that host
+ * alone, or `all` (the default): the public folder the service and nginx serve, with every host's files.
+ */
+export const STATIC_HOSTS = ['nginx', 'netlify', 'pages', 'vercel'] as const;
+export type StaticHost = (typeof STATIC_HOSTS)[number];
+export const HOST_TARGETS = ['all', ...STATIC_HOSTS] as const;
+export type HostTarget = (typeof HOST_TARGETS)[number];
+
+/**
+ * What each host reads of the files made here, and whether it wants the `.br` and `.gz` copies of
+ * the tree. nginx sends the copies (gzip_static, and the service reads them too); Netlify,
+ * Cloudflare Pages and Vercel compress on their own and would only count the copies as files to
+ * upload (Pages allows 20,000 per site on the free plan; the copies are three fifths of the full
+ * tree's 19,790 files). Pages reads `_redirects` and `_headers` as well, but refuses the query
+ * conditions and proxies of the former, and its `_worker.js` sets every header itself: a folder for
+ * Pages holds neither. Only the rules of nginx and `_redirects` point at the problem files.
+ */
+const HOST_FILES: Record<StaticHost, { files: readonly string[]; errorFiles: boolean; precompressed: boolean }> = {
+  nginx: { files: [NGINX_MAPS_PATH, staticPaths.nginx], errorFiles: true, precompressed: true },
+  netlify: { files: [staticPaths.redirects, HEADERS_PATH], errorFiles: true, precompressed: false },
+  pages: { files: [PAGES_WORKER_PATH, PAGES_ROUTES_PATH], errorFiles: false, precompressed: false },
+  vercel: { files: [VERCEL_CONFIG_PATH], errorFiles: false, precompressed: false },
+};
+
+/** The hosts a `--host` value stands for. */
+export function hostsOf(target: HostTarget): readonly StaticHost[] {
+  return target === 'all' ? STATIC_HOSTS : [target];
+}
+
+/**
+ * The files at the root of the folder that the hosts of `target` read, and whether the tree gets its
+ * `.br` and `.gz` copies: the build writes these and removes the other hosts' (HOST_ROOT_FILES).
+ *
+ * @example hostOutputs('pages') // { rootFiles: ['_worker.js', '_routes.json'], precompressed: false }
+ */
+export function hostOutputs(target: HostTarget): { rootFiles: string[]; precompressed: boolean } {
+  const hosts = hostsOf(target).map((host) => HOST_FILES[host]);
+  return { rootFiles: hosts.flatMap((host) => host.files), precompressed: hosts.some((host) => host.precompressed) };
+}
+
+/** Every file at the root of the folder that some host reads. */
+export const HOST_ROOT_FILES: readonly string[] = STATIC_HOSTS.flatMap((host) => HOST_FILES[host].files);
+
+/**
+ * Reads a `--host` value: one of HOST_TARGETS, in any case.
+ *
+ * @example parseHostTarget('Pages') // 'pages'
+ */
+export function parseHostTarget(raw: string): HostTarget {
+  const target = raw.trim().toLowerCase();
+  if (!(HOST_TARGETS as readonly string[]).includes(target)) throw new Error(`must be one of ${HOST_TARGETS.join(', ')}; got "${raw}"`);
+  return target as HostTarget;
+}
+
 export interface HostRewriteOptions {
   /** Origin of the service for proxied routes in `_redirects` ("https://api.example.org"). */
   origin: string;
@@ -75,6 +131,8 @@ export interface HostRewriteOptions {
   publicBaseUrl: string;
   /** Languages that have a version in this build, in the spec's order; the first is the default. */
   langs?: readonly Lang[];
+  /** The hosts to write files for (HOST_TARGETS); every host's when not given. */
+  target?: HostTarget;
 }
 
 /** The folder of the search indexes (staticPaths.searchIndex), which the service serves at the same path. */
@@ -82,22 +140,32 @@ export interface HostRewriteOptions {
 export const DEFAULT_ORIGIN = 'https://bible-api.invalid';
 
 /**
- * What the files for static hosts hold when the build fell back to a placeholder: `_redirects`
- * proxying to DEFAULT_ORIGIN (no `--origin`), and the error files that `_redirects`, `_headers` and
- * nginx serve naming their problem types at the loopback address (no `--public-url` nor
- * PUBLIC_BASE_URL). One line each, for the build to print; none when both were given.
+ * What the files for static hosts hold when the build fell back to a placeholder: `_redirects`,
+ * `_worker.js` and `vercel.json` proxying to DEFAULT_ORIGIN (no `--origin`), and the error files that `_redirects`,
+ * `_headers` and nginx serve naming their problem types at the loopback address (no `--public-url`
+ * nor PUBLIC_BASE_URL). One line each, for the build to print, about the files of the hosts it
+ * writes for (`host`, every host's when not given); none when both were given.
  *
  * @example for (const line of placeholderWarnings({ origin: undefined, publicUrl: 'https://api.example.org' })) console.warn(line);
  */
-export function placeholderWarnings(given: { origin?: string; publicUrl?: string }, loopbackUrl = DEFAULT_PUBLIC_BASE_URL): string[] {
+export function placeholderWarnings(
+  given: { origin?: string; publicUrl?: string; host?: HostTarget },
+  loopbackUrl = DEFAULT_PUBLIC_BASE_URL,
+): string[] {
+  const hosts = hostsOf(given.host ?? 'all');
+  const proxying = [
+    ...(hosts.includes('netlify') ? [staticPaths.redirects] : []),
+    ...(hosts.includes('pages') ? [PAGES_WORKER_PATH] : []),
+    ...(hosts.includes('vercel') ? [VERCEL_CONFIG_PATH] : []),
+  ];
   const warnings: string[] = [];
-  if (given.origin === undefined) {
+  if (given.origin === undefined && proxying.length > 0) {
     warnings.push(
-      `${staticPaths.redirects} sends ranges, search and passages to the placeholder ${DEFAULT_ORIGIN}: give --origin with the service's address ` +
-        '(https://api.example.org) before publishing on Netlify or Cloudflare Pages (nginx needs none: it uses upstream bible_api).',
+      `${listed(proxying)} send${proxying.length === 1 ? 's' : ''} ranges, search and passages to the placeholder ${DEFAULT_ORIGIN}: give --origin with the service's address ` +
+        '(https://api.example.org) before publishing on Netlify, Cloudflare Pages or Vercel (nginx needs none: it uses upstream bible_api).',
     );
   }
-  if (given.publicUrl === undefined) {
+  if (given.publicUrl === undefined && hosts.some((host) => HOST_FILES[host].errorFiles)) {
     warnings.push(
       `The error files for static hosts (api/v1/bible/_errors/, which ${staticPaths.redirects}, ${HEADERS_PATH} and nginx serve) name their problem types at ` +
         `${loopbackUrl}/docs/problems: give --public-url, or PUBLIC_BASE_URL, with the service's public address.`,
@@ -115,14 +183,29 @@ export function placeholderWarnings(given: { origin?: string; publicUrl?: string
  */
 export function hostRewrites(options: HostRewriteOptions): OutputFile[] {
   const langs = options.langs ?? LANGS;
+  const hosts = hostsOf(options.target ?? 'all');
   return [
-    { path: NGINX_MAPS_PATH, content: nginxMaps(langs) },
-    { path: staticPaths.nginx, content: nginxServer() },
-    { path: staticPaths.redirects, content: redirects(langs, options.origin) },
-    { path: HEADERS_PATH, content: netlifyHeaders() },
-    ...pagesWorker(langs, options.origin),
-    ...problemFiles(langs, options.publicBaseUrl),
+    ...(hosts.includes('nginx')
+      ? [
+          { path: NGINX_MAPS_PATH, content: nginxMaps(langs) },
+          { path: staticPaths.nginx, content: nginxServer() },
+        ]
+      : []),
+    ...(hosts.includes('netlify')
+      ? [
+          { path: staticPaths.redirects, content: redirects(langs, options.origin) },
+          { path: HEADERS_PATH, content: netlifyHeaders() },
+        ]
+      : []),
+    ...(hosts.includes('pages') ? pagesWorker(langs, options.origin) : []),
+    ...(hosts.includes('vercel') ? vercelConfig(langs, options.origin) : []),
+    ...(hosts.some((host) => HOST_FILES[host].errorFiles) ? problemFiles(langs, options.publicBaseUrl) : []),
   ];
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** The errors a static host detects itself, as the service's catalogue words them (without the request's own values). */

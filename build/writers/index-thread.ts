@@ -87,7 +87,7 @@ if (parentPort && data?.job === 'bible-index') {
         Atomics.notify(data!.consumed, 0);
         const path = staticPaths.searchIndex(job.info.lang);
         const files = [writeLargeFile(data!.dir, path, searchIndexChunks(job.info, index, job.versionHash))];
-        port.postMessage({ kind: 'compress', path } satisfies FromIndexThread);
+        if (data!.precompressed) port.postMessage({ kind: 'compress', path } satisfies FromIndexThread);
         const timings = { [`index ${job.info.code}`]: Math.round(performance.now() - at) };
         return { kind: 'done', files, timings };
       }

@@ -15,6 +15,22 @@ import type { OutputFile } from './types.ts';
 export const PAGES_WORKER_PATH = '_worker.js';
 export const PAGES_ROUTES_PATH = '_routes.json';
 
+/**
+ * Cloudflare Pages' limits on the uploaded folder, as its docs state them (pages/platform/limits,
+ * pages/functions/routing, workers/platform/limits) and wrangler 4.86 checks them before an upload:
+ * files per site (the free plan's; paid plans allow 100,000), bytes per file, `_routes.json`'s
+ * include and exclude rules together and the characters of each, and the Worker's size after
+ * gzip (the free plan's; 10 MiB paid). The folder written with `--host pages` stays within them
+ * (test/build/pipeline-pages-full.test.ts, over the full build).
+ */
+export const PAGES_LIMITS = {
+  files: 20_000,
+  fileBytes: 25 * 1024 * 1024,
+  routesRules: 100,
+  routesRuleLength: 100,
+  workerGzipBytes: 3 * 1024 * 1024,
+} as const;
+
 /** The folder of the search indexes in the public tree (`bible-search/{lang}.json`). */
 const SEARCH_INDEX_DIR = staticPaths.searchIndex('fr').split('/')[0];
 

@@ -58,7 +58,7 @@ if (parentPort && data?.job === 'bible-tree') {
     sent++;
     const files: WrittenFile[] = [];
     const write = (path: string, content: string | Uint8Array, compress = true) => {
-      for (const output of [{ path, content }, ...(compress ? compressedCopies({ path, content }) : [])]) {
+      for (const output of [{ path, content }, ...(compress && data!.precompressed ? compressedCopies({ path, content }) : [])]) {
         files.push({ path: output.path, bytes: writeFileUnder(data!.dir, output, folders) });
       }
     };
@@ -82,7 +82,7 @@ if (parentPort && data?.job === 'bible-tree') {
     const download = timed(`download ${code}`, () => {
       const { file, link } = downloadFile(version, chapterFiles);
       files.push(writeLargeBuffer(data!.dir, file.path, typeof file.content === 'string' ? Buffer.from(file.content) : file.content));
-      port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
+      if (data!.precompressed) port.postMessage({ kind: 'compress', path: file.path } satisfies FromTreeThread);
       return link;
     });
     return {

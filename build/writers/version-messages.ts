@@ -31,6 +31,8 @@ export interface TreeThreadData {
   dir: string;
   toIndex: MessagePort;
   consumed: ConsumedCounter;
+  /** Whether the files get their `.br` and `.gz` copies (not for a host that compresses itself). */
+  precompressed: boolean;
 }
 
 /** The index thread is started with: the staging folder, the database, and its end of the channel from the tree thread. */
@@ -41,6 +43,8 @@ export interface IndexThreadData {
   buildHash: string;
   fromTree: MessagePort;
   consumed: ConsumedCounter;
+  /** Whether the search indexes get their `.br` and `.gz` copies (not for a host that compresses itself). */
+  precompressed: boolean;
 }
 
 /** Main → tree thread: read one version (or take the text the main thread read) and write its files. */

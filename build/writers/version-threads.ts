@@ -67,11 +67,25 @@ export class VersionThreads {
   #failure: Error | undefined;
 
   /** Starts both threads (their scripts bundled first). */
-  static async start(dir: string, databasePath: string, buildHash: string, onStep: (step: string) => void): Promise<VersionThreads> {
+  static async start(
+    dir: string,
+    databasePath: string,
+    buildHash: string,
+    onStep: (step: string) => void,
+    precompressed = true,
+  ): Promise<VersionThreads> {
     const channel = new MessageChannel();
     const consumed = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-    const treeData: TreeThreadData = { job: 'bible-tree', dir, toIndex: channel.port1, consumed };
-    const indexData: IndexThreadData = { job: 'bible-index', dir, databasePath, buildHash, fromTree: channel.port2, consumed };
+    const treeData: TreeThreadData = { job: 'bible-tree', dir, toIndex: channel.port1, consumed, precompressed };
+    const indexData: IndexThreadData = {
+      job: 'bible-index',
+      dir,
+      databasePath,
+      buildHash,
+      fromTree: channel.port2,
+      consumed,
+      precompressed,
+    };
     const [tree, index] = await startBundledWorkers([
       {
         file: new URL('./tree-thread.ts', import.meta.url),

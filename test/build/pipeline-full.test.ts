@@ -17,6 +17,7 @@ import { type SearchDocument, searchOptions } from '../../build/writers/search-o
 import { netlifyCases, netlifyHost, netlifyMismatches } from '../helpers/netlify-host.ts';
 import { describeWith, requirement } from '../helpers/requirements.ts';
 import { staticHost } from '../helpers/static-host.ts';
+import { vercelCases, vercelHost, vercelMismatches } from '../helpers/vercel-host.ts';
 
 const SOURCES = requirement('BIBLE_SOURCES_DIR').path;
 
@@ -187,6 +188,15 @@ describeWith(['BIBLE_SOURCES_DIR'], 'Bible build over the full corpus', () => {
     const books = new Set(cases.map((one) => /^api\/v1\/bible\/([a-z]{2}\/[A-Z0-9]{3})\//.exec(one.file ?? '')?.[1]).filter(Boolean));
     expect(books.size).toBe(5 * 66);
     expect(netlifyMismatches(host, cases)).toEqual([]);
+  });
+
+  it("writes vercel.json that Vercel's own routing library reads without error and whose routes answer every book in every language and case, with lang and without", () => {
+    const host = vercelHost(options.publicDir!);
+    expect(host.error).toBeNull();
+    expect(host.routes.length).toBeLessThanOrEqual(2048);
+    const cases = vercelCases(netlifyCases(options.publicDir!, DEFAULT_ORIGIN), DEFAULT_ORIGIN);
+    expect(cases.length).toBeGreaterThan(5 * 66 * 3);
+    expect(vercelMismatches(host, cases)).toEqual([]);
   });
 
   it('writes the alignment: a verse map per language, each verse’s pivot verses in the database, the same passage each day in every language, and the feeds', async () => {

@@ -165,7 +165,7 @@ describe('Bible build pipeline (synthetic sources)', () => {
       expect(result.status).toBe(expected);
       expect(result.warnings).toEqual([
         expect.stringMatching(
-          /^_redirects sends ranges, search and passages to the placeholder https:\/\/bible-api\.invalid: give --origin /,
+          /^_redirects, _worker\.js and vercel\.json send ranges, search and passages to the placeholder https:\/\/bible-api\.invalid: give --origin /,
         ),
         expect.stringMatching(
           /name their problem types at http:\/\/127\.0\.0\.1:3000\/docs\/problems: give --public-url, or PUBLIC_BASE_URL/,
@@ -175,6 +175,36 @@ describe('Bible build pipeline (synthetic sources)', () => {
     expect(await readFile(join(dir, 'public/_redirects'), 'utf8')).toContain('https://bible-api.invalid/api/v1/bible/search');
     const withOrigin = await buildBible({ ...defaults, origin: 'https://api.example.org' });
     expect(withOrigin.warnings).toEqual([expect.stringMatching(/^The error files for static hosts/)]);
+  });
+
+  it("writes a folder for one host: Pages gets its _worker.js and _routes.json, no other host's files and no .br/.gz copies, with the same build hash as the service's folder", async () => {
+    const all = await buildBible({ ...options, force: true });
+    const pagesDir = join(dir, 'pages');
+    const pages = await buildBible({ ...options, publicDir: pagesDir, host: 'pages' });
+    expect(pages.status).toBe('built');
+    // The database is shared: it must keep agreeing with the service's tree.
+    expect(pages.buildHash).toBe(all.buildHash);
+    expect(pages.warnings).toEqual([]);
+    expect((await readdir(pagesDir)).sort()).toEqual(['_routes.json', '_worker.js', 'api', 'bible-search', 'widget']);
+    const files = await readdir(pagesDir, { recursive: true });
+    expect(files.filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
+    expect(files).toContain(join('api', 'v1', 'bible', 'en', 'JHN', '3.json'));
+    expect(files).toContain(join('bible-search', 'nl.json'));
+    expect(files).not.toContain(join('api', 'v1', 'bible', '_errors', 'unknown-lang.json'));
+    expect(await readFile(join(pagesDir, 'api/v1/bible/en/JHN/3.json'))).toEqual(
+      await readFile(join(dir, 'public/api/v1/bible/en/JHN/3.json')),
+    );
+    // Up to date only as a folder for the same host; another host's build swaps the root files and the copies.
+    expect((await buildBible({ ...options, publicDir: pagesDir, host: 'pages' })).status).toBe('up-to-date');
+    expect((await buildBible({ ...options, publicDir: pagesDir, host: 'netlify' })).status).toBe('built');
+    expect((await readdir(pagesDir)).sort()).toEqual(['_headers', '_redirects', 'api', 'bible-search', 'widget']);
+    expect((await readdir(pagesDir, { recursive: true })).filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
+    expect((await buildBible({ ...options, publicDir: pagesDir })).status).toBe('built');
+    await stat(join(pagesDir, 'api/v1/bible/en/JHN/3.json.br'));
+    await stat(join(pagesDir, 'bible-search/nl.json.gz'));
+    // A folder without copies is not reused version by version into one that wants them, nor the other way.
+    expect((await buildBible({ ...options, publicDir: pagesDir, host: 'pages' })).status).toBe('built');
+    expect((await readdir(pagesDir, { recursive: true })).filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
   });
 
   it('refuses a source whose SHA-256 is not the pinned one', async () => {

@@ -1,6 +1,13 @@
 // The generated _redirects and _headers: rule order, the proxy origin, the headers, and the problem files the rules point at.
 import { describe, expect, it } from 'vitest';
-import { errorPaths, HEADERS_PATH, hostRewrites } from '../../../build/writers/host-rewrites.ts';
+import {
+  errorPaths,
+  HEADERS_PATH,
+  HOST_ROOT_FILES,
+  type HostTarget,
+  hostRewrites,
+  parseHostTarget,
+} from '../../../build/writers/host-rewrites.ts';
 
 const files = hostRewrites({ origin: 'https://api.example.org/', publicBaseUrl: 'https://api.example.org' });
 const content = (path: string) => String(files.find((file) => file.path === path)!.content);
@@ -128,5 +135,31 @@ describe('nginx server snippet', () => {
     expect(content('nginx-bible.conf')).toContain(
       'add_header Cache-Control "public, max-age=86400, stale-while-revalidate=604800" always;',
     );
+  });
+});
+
+describe('the files for one host (--host)', () => {
+  const rootFiles = (target: HostTarget) =>
+    hostRewrites({ origin: 'https://api.example.org', publicBaseUrl: 'https://api.example.org', target })
+      .map((file) => file.path)
+      .filter((path) => !path.includes('/'))
+      .sort();
+
+  it("writes each host's own files at the root, every host's for all, and the problem files only where a rule serves them", () => {
+    expect(rootFiles('all')).toEqual([...HOST_ROOT_FILES].sort());
+    expect(rootFiles('nginx')).toEqual(['nginx-bible-maps.conf', 'nginx-bible.conf']);
+    expect(rootFiles('netlify')).toEqual(['_headers', '_redirects']);
+    expect(rootFiles('pages')).toEqual(['_routes.json', '_worker.js']);
+    expect(rootFiles('vercel')).toEqual(['vercel.json']);
+    const pages = hostRewrites({ origin: 'https://api.example.org', publicBaseUrl: 'https://api.example.org', target: 'pages' });
+    expect(pages.filter((file) => file.path.startsWith('api/v1/bible/_errors/'))).toEqual([]);
+    const netlify = hostRewrites({ origin: 'https://api.example.org', publicBaseUrl: 'https://api.example.org', target: 'netlify' });
+    expect(netlify.map((file) => file.path)).toContain(errorPaths.unknownBook('nl'));
+  });
+
+  it('reads --host in any case and refuses another host, naming the ones it knows', () => {
+    expect(parseHostTarget('Pages')).toBe('pages');
+    expect(parseHostTarget('vercel')).toBe('vercel');
+    expect(() => parseHostTarget('github')).toThrow('must be one of all, nginx, netlify, pages, vercel; got "github"');
   });
 });

@@ -1,65 +1,42 @@
 // The generated _worker.js under Cloudflare's own local Pages runtime (wrangler pages dev: workerd and the Pages asset server), with the service as its origin.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LANGS } from '../../../build/contract/books.ts';
 import { hostRewrites } from '../../../build/writers/host-rewrites.ts';
 import { type BibleFixture, buildBibleFixture } from '../../helpers/bible-fixture.ts';
+import { PAGES_RULE_COMPLAINTS, type PagesDev, startPagesDev } from '../../helpers/pages-dev.ts';
 import { TEST_PUBLIC_BASE_URL } from '../../helpers/problem.ts';
-import { describeWith, requirement } from '../../helpers/requirements.ts';
+import { describeWith } from '../../helpers/requirements.ts';
 import { startTestServer, type TestServer } from '../../helpers/test-server.ts';
-
-/** The newest date the pinned wrangler's runtime accepts (today's is refused offline). */
-const COMPATIBILITY_DATE = '2026-05-01';
 
 describeWith(['wrangler'], 'the generated site under wrangler pages dev', () => {
   let bible: BibleFixture;
   let service: TestServer;
-  let pages: ChildProcess | undefined;
+  let pages: PagesDev | undefined;
   let site = '';
-  let log = '';
 
   beforeAll(async () => {
     bible = await buildBibleFixture();
     service = await startTestServer({ ...bible.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-    for (const file of hostRewrites({ origin: service.url, publicBaseUrl: TEST_PUBLIC_BASE_URL })) {
+    // The host's files as the build writes them for Pages (--host pages), beside the tree the fixture wrote.
+    for (const file of hostRewrites({ origin: service.url, publicBaseUrl: TEST_PUBLIC_BASE_URL, target: 'pages' })) {
       fs.mkdirSync(path.dirname(path.join(bible.publicDir, file.path)), { recursive: true });
       fs.writeFileSync(path.join(bible.publicDir, file.path), file.content);
     }
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    // Run inside the folder, as a user would: the folder is the whole site.
-    pages = spawn(
-      requirement('wrangler').path!,
-      ['pages', 'dev', '.', '--ip', '127.0.0.1', '--port', String(port), `--compatibility-date=${COMPATIBILITY_DATE}`],
-      { cwd: bible.publicDir, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    pages.stdout!.on('data', (chunk) => (log += chunk));
-    pages.stderr!.on('data', (chunk) => (log += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const check = setInterval(() => {
-        if (log.includes('Ready on')) {
-          clearInterval(check);
-          resolve();
-        } else if (pages!.exitCode !== null) {
-          clearInterval(check);
-          reject(new Error(`wrangler pages dev stopped:\n${log}`));
-        }
-      }, 100);
-    });
+    pages = await startPagesDev(bible.publicDir);
+    site = pages.url;
   }, 120_000);
 
   afterAll(async () => {
-    pages?.kill('SIGTERM');
+    pages?.stop();
     await service?.close();
     bible?.remove();
   });
 
-  it('compiles the worker and reads _routes.json', () => {
-    expect(log).toContain('Compiled Worker successfully');
-    expect(log).not.toMatch(/invalid _routes|Invalid _routes/i);
+  it('compiles the worker and reads _routes.json, with no rule of any file refused', () => {
+    expect(pages!.log()).toContain('Compiled Worker successfully');
+    expect(pages!.log()).not.toMatch(PAGES_RULE_COMPLAINTS);
   });
 
   it("answers every language's chapters by the spec's URL with the service's bytes, CORS and caching", async () => {
@@ -138,13 +115,3 @@ describeWith(['wrangler'], 'the generated site under wrangler pages dev', () => 
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
