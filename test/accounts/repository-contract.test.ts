@@ -185,6 +185,23 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       );
     });
 
+    it('records "last used" of many keys used at once, each once', async () => {
+      const ana = await developer('ana@example.org');
+      const bob = await developer('bob@example.org');
+      const keys = [
+        ...(await Promise.all([1, 2, 3].map(() => accounts.insertKeyIfActiveBelow(ana.id, 5, keyRow())))),
+        ...(await Promise.all([1, 2, 3].map(() => accounts.insertKeyIfActiveBelow(bob.id, 5, keyRow())))),
+      ].map((key) => key!);
+      const used = (index: number) => new Date(Date.parse(t0) + index * 1000);
+      // Each key twice in the same turn: the second use falls within the minute of the first.
+      const wrote = await Promise.all([...keys, ...keys].map((key, index) => accounts.markUsed(key.id, used(index % keys.length))));
+      expect(wrote).toEqual([...keys.map(() => true), ...keys.map(() => false)]);
+      const listed = [...(await accounts.listKeys(ana.id)), ...(await accounts.listKeys(bob.id))];
+      for (const [index, key] of keys.entries()) {
+        expect(listed.find((record) => record.id === key.id)?.lastUsedAt).toBe(used(index).toISOString());
+      }
+    });
+
     it('keeps the reserved list: adds in one step, counts only new addresses, finds them by key', async () => {
       const entry = (email: string) => ({ email, matchKey: `key:${email}` });
       expect(await accounts.isReservedMatch('key:elder@other.example')).toBe(false);
