@@ -185,6 +185,32 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       );
     });
 
+    it('answers many key lookups asked at once, each for its own fingerprint, the same one twice alike', async () => {
+      const ana = await developer('ana@example.org');
+      const bob = await developer('bob@example.org');
+      const [anasRow, bobsRow, revokedRow] = [keyRow(), keyRow(), keyRow()];
+      const anas = (await accounts.insertKeyIfActiveBelow(ana.id, 5, anasRow))!;
+      const bobs = (await accounts.insertKeyIfActiveBelow(bob.id, 5, bobsRow))!;
+      const revoked = (await accounts.insertKeyIfActiveBelow(bob.id, 5, revokedRow))!;
+      await accounts.revokeKey(bob.id, revoked.id, t0);
+      const asked = [anasRow, bobsRow, anasRow, revokedRow].map((row) => row.fingerprint);
+      expect(await Promise.all([...asked, 'f'.repeat(64)].map((fingerprint) => accounts.activeKeyByFingerprint(fingerprint)))).toEqual([
+        { id: anas.id, developerId: ana.id },
+        { id: bobs.id, developerId: bob.id },
+        { id: anas.id, developerId: ana.id },
+        undefined,
+        undefined,
+      ]);
+      // A revocation after earlier lookups holds for the very next ones.
+      const pending = [accounts.activeKeyByFingerprint(bobsRow.fingerprint), accounts.activeKeyByFingerprint(anasRow.fingerprint)];
+      await Promise.all(pending);
+      await accounts.revokeKey(bob.id, bobs.id, t0);
+      expect(await Promise.all([bobsRow, anasRow].map((row) => accounts.activeKeyByFingerprint(row.fingerprint)))).toEqual([
+        undefined,
+        { id: anas.id, developerId: ana.id },
+      ]);
+    });
+
     it('records "last used" of many keys used at once, each once', async () => {
       const ana = await developer('ana@example.org');
       const bob = await developer('bob@example.org');
