@@ -96,6 +96,28 @@ describeWith(['postgres'], 'church records kept on PostgreSQL', () => {
     expect(b.listener.listening).toBe(false);
   });
 
+  it('stops keeping records when the server stops answering its heartbeat, and keeps them again once it answers', async () => {
+    await importFirst('Before');
+    const db = database.open({ applicationName: 'instance-b', statementTimeoutMs: 300 });
+    const listener = db.listen(CHURCH_DATA_CHANNEL, { heartbeatMs: 100, retryMs: 50 });
+    listeners.push(listener);
+    const churches = createPostgresChurchRepository(db, { listen: () => listener });
+    await expect.poll(() => listener.listening, POLL).toBe(true);
+    const kept = await churches.publicChurchBySlug('open');
+    expect(await churches.publicChurchBySlug('open')).toBe(kept);
+    // A hung server: the connection stays open, nothing answers; only the heartbeat's timeout tells.
+    databases.server().pause();
+    try {
+      await expect.poll(() => listener.listening, POLL).toBe(false);
+    } finally {
+      databases.server().resume();
+    }
+    await expect.poll(() => listener.listening, POLL).toBe(true);
+    const again = await churches.publicChurchBySlug('open');
+    expect(again).not.toBe(kept);
+    expect(await churches.publicChurchBySlug('open')).toBe(again);
+  });
+
   it('listens again after its connection was killed, then keeps records and hears imports as before', async () => {
     await importFirst('Before');
     const a = instance('instance-a');
