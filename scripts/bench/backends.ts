@@ -7,6 +7,8 @@ export interface PreparedBackend {
   env: Record<string, string>;
   /** Stops and removes what prepare made (a database server…); the run's folder itself is removed by the run. */
   close(): Promise<void>;
+  /** The database server's processes now (its CPU time per answer is reported); none for an embedded database. */
+  processes(): number[];
 }
 
 export interface Backend {
@@ -24,7 +26,7 @@ const sqlite: Backend = {
   description: 'embedded SQLite (WAL) in a fresh file',
   unavailable: () => undefined,
   async prepare(workDir) {
-    return { env: { DATABASE_PATH: `${workDir}/church.sqlite` }, close: async () => {} };
+    return { env: { DATABASE_PATH: `${workDir}/church.sqlite` }, close: async () => {}, processes: () => [] };
   },
 };
 
@@ -41,7 +43,7 @@ const postgres: Backend = {
     if (!initdb) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
     const server = await startPostgresServer(initdb);
     const { url } = await server.createDatabase();
-    return { env: { DATABASE_URL: url }, close: () => server.stop() };
+    return { env: { DATABASE_URL: url }, close: () => server.stop(), processes: () => server.processes() };
   },
 };
 

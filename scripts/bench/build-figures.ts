@@ -13,13 +13,14 @@ export interface BuildFigures {
 const FULL_BUILD_LINE = /\(a\) full build: ([\d.]+) s wall.*?peak ([\d.]+) MB/;
 
 /**
- * Runs `scripts/bench-bible.ts --runs 1` (a forced build of the five versions into a temporary
- * folder, in a child process whose process tree it samples) and reads its figures. Its second part
+ * Runs `scripts/bench-bible.ts --runs N` (N forced builds of the five versions, each into a
+ * temporary folder, in a child process whose process tree it samples) and reads its (a) line: the
+ * median wall time and the highest peak, the figure bench:bible reports with its default of three. Its second part
  * (the KJV reader against mod2imp) may fail where libsword-utils is missing: the build's line
  * counts. Throws when that line is not printed.
  */
-export async function measureBuild(sourcesDir: string): Promise<BuildFigures> {
-  const args = ['--import', 'tsx', 'scripts/bench-bible.ts', '--runs', '1', '--sources', sourcesDir];
+export async function measureBuild(sourcesDir: string, runs: number): Promise<BuildFigures> {
+  const args = ['--import', 'tsx', 'scripts/bench-bible.ts', '--runs', String(runs), '--sources', sourcesDir];
   const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
     env: { ...process.env, CI: '1' },
     maxBuffer: 16 * 1024 * 1024,

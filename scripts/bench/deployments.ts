@@ -6,7 +6,7 @@ import { startNginxUpstream } from '../lib/nginx-upstream.ts';
 import { startRedisServer } from '../lib/redis-server.ts';
 import { BACKENDS } from './backends.ts';
 import type { DeploymentScenario } from './scenarios.ts';
-import { mintKey, startService } from './service.ts';
+import { mintKey, type RunningService, startService } from './service.ts';
 
 /** The tools found on this machine that a deployment may need (undefined: missing). */
 export interface DeploymentTools {
@@ -21,6 +21,11 @@ export interface RunningDeployment {
   pid: number | undefined;
   /** A key minted through the CLI on the deployment's database. */
   key: string;
+  /**
+   * Its processes by role, for their CPU time per answer: `service` (every instance), and when there
+   * are any, `database` (the server and its backends), `redis`, `proxy` (nginx).
+   */
+  processes(): Record<string, number[]>;
   stop(): Promise<void>;
 }
 
@@ -80,12 +85,14 @@ export async function startDeployment(
     started.push({ stop: () => prepared.close() });
     // Every instance must fingerprint keys alike: one secret for all, as a deployment sets KEY_FINGERPRINT_SECRET.
     const shared: Record<string, string> = { ...prepared.env, KEY_FINGERPRINT_SECRET: randomBytes(32).toString('hex') };
+    const roles: { redis?: number; proxy?: number } = {};
     if (scenario.instances > 1) {
       const redis = await startRedisServer(tools.redisServer!);
       started.push(redis);
+      roles.redis = redis.pid;
       Object.assign(shared, { REDIS_URL: redis.url, TRUST_PROXY: 'loopback' });
     }
-    const instances = [];
+    const instances: RunningService[] = [];
     for (let index = 0; index < scenario.instances; index++) {
       const instance = await startService({
         workDir: join(options.workDir, `instance-${index + 1}`),
@@ -99,13 +106,23 @@ export async function startDeployment(
       instances.push(instance);
     }
     const key = await mintKey(instances[0].env);
-    if (instances.length === 1) return { url: instances[0].url, pid: instances[0].pid, key, stop };
+    const processes = () => {
+      const database = prepared.processes();
+      return {
+        service: instances.map((instance) => instance.pid),
+        ...(database.length > 0 ? { database } : {}),
+        ...(roles.redis === undefined ? {} : { redis: [roles.redis] }),
+        ...(roles.proxy === undefined ? {} : { proxy: [roles.proxy] }),
+      };
+    };
+    if (instances.length === 1) return { url: instances[0].url, pid: instances[0].pid, key, processes, stop };
     const nginx = await startNginxUpstream(
       tools.nginx!,
       instances.map((instance) => Number(new URL(instance.url).port)),
     );
     started.push(nginx);
-    return { url: nginx.url, pid: undefined, key, stop };
+    roles.proxy = nginx.pid;
+    return { url: nginx.url, pid: undefined, key, processes, stop };
   } catch (error) {
     await stop();
     throw error;

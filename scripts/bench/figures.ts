@@ -38,9 +38,22 @@ export function throughputFigures(scenarios: readonly ThroughputScenario[], meas
   return figures;
 }
 
+/** What each role of a deployment's processes is called in a row's label. */
+const ROLE_LABELS: Readonly<Record<string, (scenario: DeploymentScenario) => string>> = {
+  service: (scenario) => (scenario.instances === 1 ? 'the service' : `the ${scenario.instances} service instances together`),
+  database: (scenario) => `the ${scenario.backend === 'postgres' ? 'PostgreSQL' : scenario.backend} server (its backends)`,
+  redis: () => 'Redis',
+  proxy: () => 'nginx',
+};
+
 /**
- * One row per deployment measured, side by side: the first scenario's (one instance on SQLite) alone,
- * every other with it as the baseline, so that the ratio says how many times its throughput it has.
+ * Rows per deployment measured, side by side: its throughput, then the CPU time each of its
+ * processes spent per answer (the service's first, then the database server's, Redis's and
+ * nginx's where it has them). The first scenario (one instance on SQLite) stands alone; every other
+ * has it as the baseline, so the ratio of a throughput row says how many times its throughput it
+ * has (with the scenario's goal on that ratio), and the ratio of the service's CPU row how many
+ * times its cost per answer. The CPU rows do not depend on two cores being shared by the load
+ * generator and every server: what an instance costs, for docs/scaling.md's arithmetic.
  * When the first was not measured, the others stand alone.
  */
 export function deploymentFigures(scenarios: readonly DeploymentScenario[], measured: ReadonlyMap<string, ClosedLoopResult>): Figure[] {
@@ -57,8 +70,19 @@ export function deploymentFigures(scenarios: readonly DeploymentScenario[], meas
       value: result.requestsPerSecond,
       unit: 'req/s',
       baseline: compared ? { label: first.label, value: reference.requestsPerSecond } : undefined,
+      goal: compared ? scenario.goal : undefined,
       details: { backend: scenario.backend, instances: scenario.instances, ...throughputDetails(result) },
     });
+    for (const [role, cpuUs] of Object.entries(result.cpuUsPerRequestByRole ?? {})) {
+      const referenceUs = reference?.cpuUsPerRequestByRole?.[role];
+      figures.push({
+        id: `${scenario.id}.cpu-per-request.${role}`,
+        label: `${scenario.label}: CPU of ${(ROLE_LABELS[role] ?? (() => role))(scenario)} per answer`,
+        value: cpuUs,
+        unit: 'µs',
+        baseline: compared && referenceUs !== undefined ? { label: first.label, value: referenceUs } : undefined,
+      });
+    }
   }
   return figures;
 }

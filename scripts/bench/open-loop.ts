@@ -1,12 +1,12 @@
 // Open-loop sender: requests fired on a fixed schedule whatever the answers, latency counted from the scheduled time.
 import { type LatencySummary, summarizeLatencies } from './latency-summary.ts';
-import { createRawClient } from './raw-client.ts';
+import { createRawClient, type Outcome, type RawRequest } from './raw-client.ts';
 
 export interface OpenLoopOptions {
   /** `http://127.0.0.1:PORT`. */
   baseUrl: string;
-  /** Paths (with query) sent in this order, round and round. */
-  paths: readonly string[];
+  /** Paths (with query) to GET, or POSTs with their bodies, sent in this order, round and round. */
+  paths: readonly (string | RawRequest)[];
   /** Requests per second offered. */
   rate: number;
   durationMs: number;
@@ -96,7 +96,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     lags.push(Math.max(0, sentAt - scheduledAt));
     unsettled++;
     // The client settles each request once: answered, or failed (no answer, or an answer cut off).
-    client.get(paths[index % paths.length] as string, (outcome) => {
+    const request = paths[index % paths.length]!;
+    const settled = (outcome: Outcome) => {
       if ('status' in outcome) {
         const endedAt = performance.now();
         lastEnd = Math.max(lastEnd, endedAt);
@@ -112,7 +113,9 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
       }
       unsettled--;
       if (unsettled === 0 && next >= total) allSettled?.();
-    });
+    };
+    if (typeof request === 'string') client.get(request, settled);
+    else client.send(request, settled);
   };
 
   const start = performance.now();

@@ -1,7 +1,7 @@
 // Child processes of a benchmark run: free loopback ports, starting a server and waiting for its first good answer, stopping it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 /** A server the benchmark started: its address and process, and how to stop it. */
@@ -94,6 +94,51 @@ export async function cpuTimeMs(pid: number): Promise<number | undefined> {
   // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU time (user + system, ms) of each process of some process trees at one moment, by process id. */
+export type CpuSnapshot = ReadonlyMap<number, number>;
+
+/**
+ * The CPU time of every process in the trees under `roots` (each root and all its descendants: a
+ * PostgreSQL server's postmaster and its backends, nginx's master and worker), read from /proc at
+ * once. A process's own times never include its children's, so the sum over the tree is the tree's.
+ */
+export async function cpuSnapshot(roots: readonly number[]): Promise<CpuSnapshot> {
+  const names = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const processes = new Map<number, { parent: number; cpuMs: number }>();
+  await Promise.all(
+    names.map(async (name) => {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
+      if (!stat) return;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.set(Number(name), {
+        parent: Number(fields[1]),
+        cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND,
+      });
+    }),
+  );
+  const inTree = new Set(roots.filter((pid) => processes.has(pid)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, { parent }] of processes) {
+      if (!inTree.has(pid) && inTree.has(parent)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return new Map([...inTree].map((pid) => [pid, processes.get(pid)!.cpuMs]));
+}
+
+/**
+ * The CPU time (ms) the trees spent between two snapshots: a process that started in between counts
+ * whole; one that ended in between is missing (its time is lost with it, so this can only undercount).
+ */
+export function cpuSpentMs(before: CpuSnapshot, after: CpuSnapshot): number {
+  let spent = 0;
+  for (const [pid, cpuMs] of after) spent += cpuMs - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** USER_HZ: Linux reports process times in hundredths of a second on every architecture Node runs on. */

@@ -1,5 +1,6 @@
 // The benchmark's query sets, drawn from the corpus with a seeded generator: searches of every kind per language, and ranges.
 import type { Lang } from '../../build/contract/books.ts';
+import type { RawRequest } from './raw-client.ts';
 
 /** One book of a language's version, as its books table holds it. */
 export interface CorpusBook {
@@ -292,10 +293,7 @@ export function referenceTextPaths(
 ): string[] {
   const random = seededRandom(seed);
   const byLang = new Map(corpora.map((corpus) => [corpus.lang, corpus]));
-  const refs = ranges.map(({ lang, path }) => {
-    const [, abbr, chapter, from, to] = /^\/api\/v1\/bible\/([^/]+)\/([0-9]+)\/([0-9]+)\/([0-9]+)\?/.exec(path)!;
-    return { lang, ref: `${abbr} ${chapter}${VERSE_SEPARATOR[lang]}${from}-${to}` };
-  });
+  const refs = rangeReferences(ranges);
   const paths: string[] = [];
   for (let index = 0; index < count && refs.length > 0; index++) {
     const { lang } = refs[index % refs.length]!;
@@ -310,6 +308,31 @@ export function referenceTextPaths(
     paths.push(`/api/v1/bible/references?lang=${lang}&text=${encodeURIComponent(text.slice(0, 1000))}`);
   }
   return paths;
+}
+
+/** Each range as a reference its language reads (`Jn 3:16-18`, `Jn 3.16-18` in French). */
+export function rangeReferences(ranges: readonly RangeQuery[]): { lang: Lang; ref: string }[] {
+  return ranges.map(({ lang, path }) => {
+    const [, abbr, chapter, from, to] = /^\/api\/v1\/bible\/([^/]+)\/([0-9]+)\/([0-9]+)\/([0-9]+)\?/.exec(path)!;
+    return { lang, ref: `${abbr} ${chapter}${VERSE_SEPARATOR[lang]}${from}-${to}` };
+  });
+}
+
+/**
+ * MCP tool calls (POST /mcp, JSON-RPC `tools/call`) of get_bible_passage, one per range, as an
+ * assistant sends them: stateless, each call alone, no `initialize` before it.
+ */
+export function mcpPassageCalls(ranges: readonly RangeQuery[]): RawRequest[] {
+  return rangeReferences(ranges).map(({ lang, ref }, index) => ({
+    method: 'POST',
+    path: '/mcp',
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: index + 1,
+      method: 'tools/call',
+      params: { name: 'get_bible_passage', arguments: { ref: decodeURIComponent(ref), lang } },
+    }),
+  }));
 }
 
 /** /verse-of-the-day paths: every day of 2028 (a leap year) in every language. */

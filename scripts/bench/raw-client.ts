@@ -1,8 +1,15 @@
-// A lean HTTP/1.1 GET client over keep-alive sockets for the open-loop sender: requests written as bytes, answers read by length, no per-request objects of node:http.
+// A lean HTTP/1.1 client (GET, and POST with a body) over keep-alive sockets for the open-loop sender: requests written as bytes, answers read by length, no per-request objects of node:http.
 import net from 'node:net';
 
 /** How one request ended: an answer with its status, or a failure with a code (TIMEOUT, ABANDONED, ECONNRESET, ...). */
 export type Outcome = { status: number } | { code: string };
+
+/** A request other than a GET of a path: a POST with its body (sent with the client's headers, which give its Content-Type). */
+export interface RawRequest {
+  method: 'POST';
+  path: string;
+  body: string;
+}
 
 export interface RawClient {
   /**
@@ -10,6 +17,8 @@ export interface RawClient {
    * waits for a free one) and calls `done` once, when the whole answer has arrived or the request failed.
    */
   get(path: string, done: (outcome: Outcome) => void): void;
+  /** As get, for a POST with a body. */
+  send(request: RawRequest, done: (outcome: Outcome) => void): void;
   /** Fails every request still waiting or unanswered with `code`. */
   abandon(code: string): void;
   /** Closes every connection. */
@@ -50,7 +59,7 @@ export function createRawClient(options: RawClientOptions): RawClient {
     .join('');
   const idle: Connection[] = [];
   const all = new Set<Connection>();
-  const waiting: [string, (outcome: Outcome) => void][] = [];
+  const waiting: [string | RawRequest, (outcome: Outcome) => void][] = [];
 
   const settle = (connection: Connection, outcome: Outcome): void => {
     const done = connection.done;
@@ -96,19 +105,29 @@ export function createRawClient(options: RawClientOptions): RawClient {
   /** Hands a waiting request to a free connection. */
   const next = (): void => {
     while (waiting.length > 0 && (idle.length > 0 || all.size < maxSockets)) {
-      const [path, done] = waiting.shift()!;
-      write(idle.pop() ?? open(), path, done);
+      const [request, done] = waiting.shift()!;
+      write(idle.pop() ?? open(), request, done);
     }
   };
 
-  const write = (connection: Connection, path: string, done: (outcome: Outcome) => void): void => {
+  const write = (connection: Connection, request: string | RawRequest, done: (outcome: Outcome) => void): void => {
     connection.done = done;
-    connection.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n${extraHeaders}\r\n`, 'latin1');
+    if (typeof request === 'string') {
+      connection.socket.write(`GET ${request} HTTP/1.1\r\nHost: ${host}:${port}\r\n${extraHeaders}\r\n`, 'latin1');
+      return;
+    }
+    const body = Buffer.from(request.body, 'utf8');
+    const head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${host}:${port}\r\n${extraHeaders}Content-Length: ${body.length}\r\n\r\n`;
+    connection.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
   };
 
   return {
     get(path, done) {
       waiting.push([path, done]);
+      next();
+    },
+    send(request, done) {
+      waiting.push([request, done]);
       next();
     },
     abandon(code) {

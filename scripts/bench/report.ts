@@ -1,6 +1,6 @@
 // The benchmark's figures, their goals and ratios, and the two files a run writes: bench/results.json and bench/RESULTS.md.
 
-export type Unit = 'ms' | 'req/s' | 'MB' | 's' | 'count';
+export type Unit = 'ms' | 'req/s' | 'MB' | 's' | 'count' | 'µs';
 
 /** A ceiling or a floor, on the figure itself or on its ratio to the baseline. */
 export interface Goal {
@@ -107,7 +107,7 @@ export function tableRow(figure: ReportedFigure): string {
 export function formatValue(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (unit === 'count') return value.toLocaleString('en-US');
-  const digits = unit === 'req/s' || unit === 'MB' ? 0 : Math.abs(value) < 10 ? 2 : 1;
+  const digits = unit === 'req/s' || unit === 'MB' || unit === 'µs' ? 0 : Math.abs(value) < 10 ? 2 : 1;
   return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
 }
 

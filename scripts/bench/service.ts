@@ -35,7 +35,11 @@ export interface RunningService extends RunningServer {
  * far past the per-minute limits of production. They are raised, not turned off, so that the
  * limiters' own work is measured.
  */
-export const RAISED_LIMITS = { KEY_RATE_LIMIT_PER_MINUTE: '1000000', BIBLE_RATE_LIMIT_PER_MINUTE: '1000000' } as const;
+export const RAISED_LIMITS = {
+  KEY_RATE_LIMIT_PER_MINUTE: '1000000',
+  BIBLE_RATE_LIMIT_PER_MINUTE: '1000000',
+  MCP_RATE_LIMIT_PER_MINUTE: '1000000',
+} as const;
 
 /** Node with tsx's loader, for the operator CLI (a short process: what it costs at start does not matter). */
 const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;

@@ -5,7 +5,7 @@ export type NginxUpstream = NginxProcess;
 
 /**
  * Starts nginx in the foreground with a temporary prefix folder, proxying every path round robin
- * to 127.0.0.1:`ports`, retrying a request on the next instance when one refuses the connection
+ * to 127.0.0.1:`ports` over kept-alive connections, retrying a request on the next instance when one refuses the connection
  * or fails before answering (GET and HEAD only: the API's methods), with X-Forwarded-For set to the
  * client's address. Resolves once it answers.
  *
@@ -20,6 +20,9 @@ export function startNginxUpstream(binary: string, ports: readonly number[]): Pr
     http: (port) => [
       'upstream church_api {',
       ...ports.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=30s;`),
+      // Connections to the instances kept open between requests, as docs/several-instances.md has it: without
+      // this, nginx opens a new one per request and each instance pays a TCP accept for every answer.
+      '    keepalive 32;',
       '}',
       'server {',
       `    listen 127.0.0.1:${port};`,

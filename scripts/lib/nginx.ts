@@ -22,6 +22,8 @@ export interface NginxProcess {
   /** `http://127.0.0.1:<port>` */
   url: string;
   port: number;
+  /** The master process (its worker is its child): the benchmark reads the tree's CPU time. */
+  pid: number;
   /** nginx's stderr and error log so far, for failure messages. */
   errors(): Promise<string>;
   stop(): Promise<void>;
@@ -72,7 +74,13 @@ export async function startNginxProcess(binary: string, options: NginxOptions): 
     await stop();
     throw new Error(`nginx did not start: ${stderr}`, { cause: error });
   }
-  return { url, port, errors: async () => stderr + (await readFile(join(dir, 'logs/error.log'), 'utf8').catch(() => '')), stop };
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    errors: async () => stderr + (await readFile(join(dir, 'logs/error.log'), 'utf8').catch(() => '')),
+    stop,
+  };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {

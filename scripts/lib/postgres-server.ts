@@ -26,6 +26,8 @@ export interface PostgresTestServer {
   pause(): void;
   resume(): void;
   start(): Promise<void>;
+  /** The postmaster's process id and its children's (the backends of open connections, the server's own workers). */
+  processes(): number[];
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -149,6 +151,7 @@ export async function startPostgresServer(initdb: string): Promise<PostgresTestS
       for (const pid of paused) process.kill(pid, 'SIGSTOP');
     },
     resume: continuePaused,
+    processes: () => serverProcesses(dataDir),
     async start() {
       startOn(port);
       running = true;

@@ -5,6 +5,8 @@ import net from 'node:net';
 export interface RedisTestServer {
   url: string;
   port: number;
+  /** The server's process (the benchmark reads its CPU time). */
+  pid: number;
   /** SIGSTOP: the server keeps its connections but answers nothing, as a hung Redis does. */
   pause(): void;
   /** SIGCONT after pause(). */
@@ -44,6 +46,7 @@ export async function startRedisServer(binary: string): Promise<RedisTestServer>
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     pause: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),
     stop: () => {

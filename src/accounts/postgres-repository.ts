@@ -1,4 +1,5 @@
 // The account repository over PostgreSQL: the guarantees of sqlite-repository.ts, held across every instance sharing the database.
+import { LRUCache } from 'lru-cache';
 import type { PostgresDatabase, SqlRunner } from '../db/postgres/database.ts';
 import { type AccountRepository, LAST_USED_INTERVAL_MS } from './repository.ts';
 import {
@@ -11,14 +12,22 @@ import {
   toDeveloperListing,
   toKeyRecord,
 } from './rows.ts';
+import type { ActiveKey } from './types.ts';
+
+/** Keys whose last "last used" write this process remembers; a key it forgot costs one more (guarded) write. */
+const LAST_WRITTEN_KEPT = 10_000;
 
 /**
  * Creates the repository over a migrated database. Nothing about a key's validity is cached:
- * every authentication asks the database, so a revocation on one instance holds on all at once.
+ * every authentication asks the database (one prepared statement, one round trip, shared by the
+ * requests that arrived in the same turn of the event loop), so a revocation on one instance holds
+ * on all at once.
  */
 export function createPostgresAccountRepository(db: PostgresDatabase): AccountRepository {
   /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
-  const lastWritten = new Map<number, number>();
+  const lastWritten = new LRUCache<number, number>({ max: LAST_WRITTEN_KEPT });
+  const lastUsed = createLastUsedWriter(db);
+  const activeKeys = createActiveKeyLookup(db);
 
   const developerById = async (runner: SqlRunner, id: number, lock = false) => {
     const [row] = await runner.rows<DeveloperRow>(`SELECT ${DEVELOPER_COLUMNS} FROM developers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
@@ -130,27 +139,14 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
       return toKeyRecord(row);
     },
 
-    async activeKeyByFingerprint(fingerprint) {
-      const [row] = await db.rows<{ id: number; developer_id: number }>(
-        'SELECT id, developer_id FROM api_keys WHERE fingerprint = $1 AND revoked_at IS NULL',
-        [fingerprint],
-      );
-      return row ? { id: row.id, developerId: row.developer_id } : undefined;
-    },
+    activeKeyByFingerprint: activeKeys.lookup,
 
     async markUsed(keyId, when) {
       const now = when.getTime();
       const previous = lastWritten.get(keyId);
       if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
       lastWritten.set(keyId, now);
-      // The time guard in the statement holds across instances: of all writes within a minute, one changes the row.
-      const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
-      const changed = await db.run('UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)', [
-        when.toISOString(),
-        keyId,
-        threshold,
-      ]);
-      return changed > 0;
+      return lastUsed.write(keyId, when);
     },
 
     async isReservedMatch(matchKey) {
@@ -182,6 +178,114 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
          FROM unnest($1::text[], $2::text[]) AS entry (email, match_key) WHERE reserved_emails.email = entry.email`,
         [entries.map((entry) => entry.email), entries.map((entry) => entry.matchKey), matchRules],
       );
+    },
+  };
+}
+
+/**
+ * Key lookups, one statement per turn of the event loop: the fingerprints asked for during one turn
+ * (the requests parsed from one read of the sockets) go in one prepared `= ANY($1)` query, sent in
+ * the turn's check phase (setImmediate). Each lookup is answered by a query sent after it was asked,
+ * never by one already on its way, so a key revoked before a request arrived is refused to it.
+ * Under load this turns ten round trips into one; alone, a lookup waits only for the end of its turn.
+ */
+function createActiveKeyLookup(db: PostgresDatabase) {
+  type Found = ActiveKey | undefined;
+  let asked = new Map<string, { resolve(found: Found): void; reject(error: unknown): void }[]>();
+  let scheduled = false;
+
+  const send = async () => {
+    scheduled = false;
+    const batch = asked;
+    asked = new Map();
+    try {
+      const rows = await db.rows<{ fingerprint: string; id: number; developer_id: number }>(
+        'SELECT fingerprint, id, developer_id FROM api_keys WHERE fingerprint = ANY($1::text[]) AND revoked_at IS NULL',
+        [[...batch.keys()]],
+        'active-keys-by-fingerprint',
+      );
+      const found = new Map(rows.map((row) => [row.fingerprint, { id: row.id, developerId: row.developer_id }]));
+      for (const [fingerprint, waiting] of batch) for (const { resolve } of waiting) resolve(found.get(fingerprint));
+    } catch (error) {
+      for (const waiting of batch.values()) for (const { reject } of waiting) reject(error);
+    }
+  };
+
+  return {
+    lookup(fingerprint: string): Promise<Found> {
+      return new Promise<Found>((resolve, reject) => {
+        const waiting = asked.get(fingerprint);
+        if (waiting) waiting.push({ resolve, reject });
+        else asked.set(fingerprint, [{ resolve, reject }]);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(send);
+        }
+      });
+    },
+  };
+}
+
+/** Writes waiting for the batch in flight: past this many, a use is dropped (best effort), so a flood of keys cannot grow memory. */
+const LAST_USED_PENDING_MAX = 10_000;
+
+/**
+ * "Last used" writes, batched: the uses that arrive while one UPDATE is in flight go together in
+ * the next (one statement for any number of keys), so under load the database sees one write per
+ * round trip, not one per key. Pending uses are bounded (LAST_USED_PENDING_MAX; beyond, a use is
+ * not recorded and its write answers false). The time guard in the statement holds across
+ * instances: of all writes within a minute, one changes the row. A failed batch rejects each of
+ * its writes (the caller logs it); nothing is retried.
+ */
+function createLastUsedWriter(db: PostgresDatabase) {
+  interface Pending {
+    when: Date;
+    settle: { resolve(wrote: boolean): void; reject(error: unknown): void }[];
+  }
+  let pending = new Map<number, Pending>();
+  let flushing = false;
+
+  const flush = async () => {
+    flushing = true;
+    while (pending.size > 0) {
+      const batch = pending;
+      pending = new Map();
+      const ids = [...batch.keys()];
+      const times = ids.map((id) => batch.get(id)!.when);
+      try {
+        const written = await db.rows<{ id: number }>(
+          `UPDATE api_keys SET last_used_at = used.at
+           FROM unnest($1::bigint[], $2::text[], $3::text[]) AS used (id, at, threshold)
+           WHERE api_keys.id = used.id AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at <= used.threshold)
+           RETURNING api_keys.id`,
+          [
+            ids,
+            times.map((when) => when.toISOString()),
+            times.map((when) => new Date(when.getTime() - LAST_USED_INTERVAL_MS).toISOString()),
+          ],
+        );
+        const changed = new Set(written.map((row) => row.id));
+        for (const [id, { settle }] of batch) for (const { resolve } of settle) resolve(changed.has(id));
+      } catch (error) {
+        for (const { settle } of batch.values()) for (const { reject } of settle) reject(error);
+      }
+    }
+    flushing = false;
+  };
+
+  return {
+    write(keyId: number, when: Date): Promise<boolean> {
+      const entry = pending.get(keyId);
+      if (!entry && pending.size >= LAST_USED_PENDING_MAX) return Promise.resolve(false);
+      return new Promise<boolean>((resolve, reject) => {
+        if (entry) {
+          if (when > entry.when) entry.when = when;
+          entry.settle.push({ resolve, reject });
+        } else {
+          pending.set(keyId, { when, settle: [{ resolve, reject }] });
+        }
+        if (!flushing) void flush();
+      });
     },
   };
 }

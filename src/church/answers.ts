@@ -63,7 +63,7 @@ interface UpcomingEvents {
 
 /**
  * The longest upcoming-events body kept with its church record: a few events' worth. Records are
- * bounded in number (sqlite/public-church-cache.ts), so this bounds the bytes kept beside them.
+ * bounded in number (kept-churches.ts), so this bounds the bytes kept beside them.
  */
 const KEPT_EVENTS_MAX_CHARS = 8 * 1024;
 
@@ -83,8 +83,8 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
   const site = config.publicSiteUrl;
   const link = (...segments: string[]) => [site, ...segments.map(encodeURIComponent)].join('/');
   // A profile is its record's fields and the site's address: its body and ETag are made once per record the
-  // repository returns. A repository that keeps records (SQLite) returns the same one until the data changes;
-  // one that does not (PostgreSQL) returns a new one each time, and nothing is reused.
+  // repository returns. Both repositories keep records and return the same one until the data changes (SQLite:
+  // data_version; PostgreSQL: while its change notifications are heard, else a new record each time, nothing reused).
   const profiles = new WeakMap<ChurchRecord, PreparedJson>();
   const profileLinkedData = new WeakMap<ChurchRecord, PreparedText>();
   const upcoming = new WeakMap<ChurchRecord, UpcomingEvents>();

@@ -1,7 +1,9 @@
-// The PostgreSQL implementation of ChurchRepository: the same reads as sqlite/read-statements.ts, and the import writer (postgres/).
-import type { PostgresDatabase } from '../db/postgres/database.ts';
+// The PostgreSQL implementation of ChurchRepository: the same reads as sqlite/read-statements.ts, the import writer and the kept churches (postgres/).
+import { CHURCH_DATA_CHANNEL } from '../db/postgres/church-data-channel.ts';
+import type { ChannelListener, PostgresDatabase } from '../db/postgres/database.ts';
 import { localWallTime } from './local-time.ts';
 import { writeChurches } from './postgres/import-writer.ts';
+import { createListeningChurchCache, type ListeningChurchCache } from './postgres/public-church-cache.ts';
 import type { ChurchDataCounts } from './records.ts';
 import type { ChurchRepository } from './repository.ts';
 import {
@@ -28,16 +30,37 @@ import {
 
 const LIBRARY_COLUMNS = 'slug, type, title, author, description, cover_image_url, price_minor, currency';
 
-/** Creates the repository over a migrated database (src/db/postgres/migrate.ts). */
-export function createPostgresChurchRepository(db: PostgresDatabase): ChurchRepository {
+export interface PostgresChurchRepositoryOptions {
+  /**
+   * Where public church records are kept from: by default a LISTEN on church_data_changed, opened on
+   * the first church read (so a CLI command that reads none opens no connection for it).
+   */
+  listen?: () => ChannelListener;
+}
+
+/**
+ * Creates the repository over a migrated database (src/db/postgres/migrate.ts). Every church route
+ * starts with publicChurchBySlug: its records are kept in the process while the listener hears no
+ * change (postgres/public-church-cache.ts), and the routes keep a profile's body and ETag, and the
+ * minute's events, with the record, as on SQLite.
+ */
+export function createPostgresChurchRepository(db: PostgresDatabase, options: PostgresChurchRepositoryOptions = {}): ChurchRepository {
+  const listen = options.listen ?? (() => db.listen(CHURCH_DATA_CHANNEL));
+  let churches: ListeningChurchCache | undefined;
+  const loadChurch = async (slug: string) => {
+    const [row] = await db.rows<ChurchRow>(
+      `SELECT id, slug, name, bio, denomination, logo_url, cover_image_url, city, country, language, website, time_zone, is_public
+       FROM churches WHERE slug = $1 AND is_public`,
+      [slug],
+      'public-church-by-slug',
+    );
+    return row ? toChurch(row) : undefined;
+  };
+
   return {
     async publicChurchBySlug(slug) {
-      const [row] = await db.rows<ChurchRow>(
-        `SELECT id, slug, name, bio, denomination, logo_url, cover_image_url, city, country, language, website, time_zone, is_public
-         FROM churches WHERE slug = $1 AND is_public`,
-        [slug],
-      );
-      return row ? toChurch(row) : undefined;
+      churches ??= createListeningChurchCache(listen());
+      return churches.get(slug, loadChurch);
     },
 
     async upcomingEvents(church, now, limit) {
@@ -49,6 +72,7 @@ export function createPostgresChurchRepository(db: PostgresDatabase): ChurchRepo
          ORDER BY start_local, name, slug
          LIMIT $3`,
         [church.id, localWallTime(now, church.timeZone), limit],
+        'upcoming-events',
       );
       return rows.map(toEvent);
     },

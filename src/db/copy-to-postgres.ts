@@ -1,5 +1,6 @@
 // Copies every row of the service's SQLite database into an empty, migrated PostgreSQL one: one transaction, ids kept, verified by counts.
 import type { Db } from './open.ts';
+import { notifyChurchDataChanged } from './postgres/church-data-channel.ts';
 import type { PostgresDatabase, SqlRunner } from './postgres/database.ts';
 
 /** Rows of one table: in the SQLite source, and in PostgreSQL after the copy (inside the transaction, before it commits). */
@@ -59,6 +60,8 @@ export async function copySqliteToPostgres(sqlite: Db, postgres: PostgresDatabas
     // Nothing else writes while the copy runs: another instance started too early waits rather than writes in between.
     await tx.run(`LOCK TABLE ${COPIED_TABLES.join(', ')} IN EXCLUSIVE MODE`);
     await refuseNonEmpty(tx);
+    // Instances already running on the empty database hear of the churches when the copy commits.
+    await notifyChurchDataChanged(tx);
     const copies: TableCopy[] = [];
     for (const table of COPIED_TABLES) {
       const sqliteRows = await copyTable(sqlite, tx, table);

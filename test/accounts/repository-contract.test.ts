@@ -185,6 +185,49 @@ function describeAccountRepositoryContract(name: string, create: () => StoreUnde
       );
     });
 
+    it('answers many key lookups asked at once, each for its own fingerprint, the same one twice alike', async () => {
+      const ana = await developer('ana@example.org');
+      const bob = await developer('bob@example.org');
+      const [anasRow, bobsRow, revokedRow] = [keyRow(), keyRow(), keyRow()];
+      const anas = (await accounts.insertKeyIfActiveBelow(ana.id, 5, anasRow))!;
+      const bobs = (await accounts.insertKeyIfActiveBelow(bob.id, 5, bobsRow))!;
+      const revoked = (await accounts.insertKeyIfActiveBelow(bob.id, 5, revokedRow))!;
+      await accounts.revokeKey(bob.id, revoked.id, t0);
+      const asked = [anasRow, bobsRow, anasRow, revokedRow].map((row) => row.fingerprint);
+      expect(await Promise.all([...asked, 'f'.repeat(64)].map((fingerprint) => accounts.activeKeyByFingerprint(fingerprint)))).toEqual([
+        { id: anas.id, developerId: ana.id },
+        { id: bobs.id, developerId: bob.id },
+        { id: anas.id, developerId: ana.id },
+        undefined,
+        undefined,
+      ]);
+      // A revocation after earlier lookups holds for the very next ones.
+      const pending = [accounts.activeKeyByFingerprint(bobsRow.fingerprint), accounts.activeKeyByFingerprint(anasRow.fingerprint)];
+      await Promise.all(pending);
+      await accounts.revokeKey(bob.id, bobs.id, t0);
+      expect(await Promise.all([bobsRow, anasRow].map((row) => accounts.activeKeyByFingerprint(row.fingerprint)))).toEqual([
+        undefined,
+        { id: anas.id, developerId: ana.id },
+      ]);
+    });
+
+    it('records "last used" of many keys used at once, each once', async () => {
+      const ana = await developer('ana@example.org');
+      const bob = await developer('bob@example.org');
+      const keys = [
+        ...(await Promise.all([1, 2, 3].map(() => accounts.insertKeyIfActiveBelow(ana.id, 5, keyRow())))),
+        ...(await Promise.all([1, 2, 3].map(() => accounts.insertKeyIfActiveBelow(bob.id, 5, keyRow())))),
+      ].map((key) => key!);
+      const used = (index: number) => new Date(Date.parse(t0) + index * 1000);
+      // Each key twice in the same turn: the second use falls within the minute of the first.
+      const wrote = await Promise.all([...keys, ...keys].map((key, index) => accounts.markUsed(key.id, used(index % keys.length))));
+      expect(wrote).toEqual([...keys.map(() => true), ...keys.map(() => false)]);
+      const listed = [...(await accounts.listKeys(ana.id)), ...(await accounts.listKeys(bob.id))];
+      for (const [index, key] of keys.entries()) {
+        expect(listed.find((record) => record.id === key.id)?.lastUsedAt).toBe(used(index).toISOString());
+      }
+    });
+
     it('keeps the reserved list: adds in one step, counts only new addresses, finds them by key', async () => {
       const entry = (email: string) => ({ email, matchKey: `key:${email}` });
       expect(await accounts.isReservedMatch('key:elder@other.example')).toBe(false);

@@ -1,4 +1,5 @@
 // The church repository's PostgreSQL import writer: validated records in, written inside the caller's one transaction.
+import { notifyChurchDataChanged } from '../../db/postgres/church-data-channel.ts';
 import type { SqlRunner } from '../../db/postgres/database.ts';
 import { type ChurchImportRecord, emptyImportSummary, type ImportSummary } from '../records.ts';
 
@@ -12,9 +13,11 @@ const IMPORT_LOCK_KEY = 7_263_101_518;
 /**
  * Writes validated churches through `tx`, which must be a transaction (the repository's): a church
  * whose slug exists is deleted first (its children go with it, ON DELETE CASCADE) and written again.
+ * Every instance keeping church records hears of it when the transaction commits (NOTIFY, sent here).
  */
 export async function writeChurches(tx: SqlRunner, records: readonly ChurchImportRecord[]): Promise<ImportSummary> {
   await tx.rows('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
+  await notifyChurchDataChanged(tx);
   const summary = emptyImportSummary();
   for (const record of records) {
     const { church } = record;

@@ -1,13 +1,9 @@
 // Public churches by slug, kept while the SQLite database is unchanged: PRAGMA data_version for commits by other connections, clear() for this one's.
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/open.ts';
+import { KEPT_CHURCH_LIMITS, type KeptChurchLimits, keptChurches } from '../kept-churches.ts';
 import type { ChurchRecord } from '../records.ts';
 
-export interface PublicChurchCacheLimits {
-  entries: number;
-  /** Approximate: the UTF-16 size of the record's strings, plus a little per field. */
-  bytes: number;
-}
+export type PublicChurchCacheLimits = KeptChurchLimits;
 
 export interface PublicChurchCache {
   /**
@@ -20,8 +16,7 @@ export interface PublicChurchCache {
   clear(): void;
 }
 
-/** A thousand churches of a few KB each: the whole of a large directory, in a few MB. */
-export const PUBLIC_CHURCH_CACHE_LIMITS: PublicChurchCacheLimits = { entries: 1000, bytes: 4 * 1024 * 1024 };
+export const PUBLIC_CHURCH_CACHE_LIMITS: PublicChurchCacheLimits = KEPT_CHURCH_LIMITS;
 
 /**
  * `PRAGMA data_version` changes whenever another connection (the CLI's import, another service
@@ -33,7 +28,7 @@ export const PUBLIC_CHURCH_CACHE_LIMITS: PublicChurchCacheLimits = { entries: 10
  */
 export function createPublicChurchCache(db: Db, limits: PublicChurchCacheLimits = PUBLIC_CHURCH_CACHE_LIMITS): PublicChurchCache {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const kept = new LRUCache<string, ChurchRecord>({ max: limits.entries, maxSize: limits.bytes });
+  const kept = keptChurches(limits);
   let seenVersion: number | undefined;
 
   return {
@@ -47,20 +42,8 @@ export function createPublicChurchCache(db: Db, limits: PublicChurchCacheLimits 
       const hit = kept.get(slug);
       if (hit) return hit;
       const church = load(slug);
-      if (!church) return undefined;
-      const size = approximateBytes(church);
-      if (size > limits.bytes) return church;
-      const frozen = Object.freeze(church);
-      kept.set(slug, frozen, { size });
-      return frozen;
+      return church && kept.keep(slug, church);
     },
     clear: () => kept.clear(),
   };
-}
-
-/** Bytes a record holds, near enough for a bound: two per string character, sixteen per field. */
-function approximateBytes(church: ChurchRecord): number {
-  let bytes = 0;
-  for (const value of Object.values(church)) bytes += 16 + (typeof value === 'string' ? 2 * value.length : 0);
-  return bytes;
 }

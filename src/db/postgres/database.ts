@@ -22,10 +22,29 @@ export interface PostgresSettings {
 
 /** Statements through one connection or the pool. Parameters are `$1, $2…`; SQL text only in repositories. */
 export interface SqlRunner {
-  /** The rows of one statement. */
-  rows<Row extends pg.QueryResultRow>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * The rows of one statement. With `prepareAs`, a name of its own for this text: each connection
+   * parses and plans it once, then only binds values (for the statements every request runs).
+   */
+  rows<Row extends pg.QueryResultRow>(text: string, values?: readonly unknown[], prepareAs?: string): Promise<Row[]>;
   /** How many rows one statement changed. */
   run(text: string, values?: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * A LISTEN on a connection of its own (not the pool's), and what it knows: whether notifications
+ * are arriving now, and a counter that moves whenever something read before may have changed.
+ */
+export interface ChannelListener {
+  /** True once LISTEN succeeded on a connection that has not failed since; false before, while reconnecting, and after close(). */
+  readonly listening: boolean;
+  /**
+   * Moves on every notification, every loss of the connection and every successful (re-)LISTEN:
+   * what was read while it had another value may be stale. Notifications sent while the connection
+   * was down are lost, so a reconnect counts as a change.
+   */
+  readonly epoch: number;
+  close(): Promise<void>;
 }
 
 /**
@@ -44,7 +63,20 @@ export interface PostgresDatabase extends SqlRunner {
   session<T>(work: (session: SqlRunner) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query within the timeouts; throws StorageUnavailableError otherwise. */
   ping(): Promise<void>;
+  /**
+   * Starts listening on `channel` (NOTIFY) on a dedicated connection that reconnects after a failure
+   * (and after a missed heartbeat: a server that stopped answering); close() ends it, as does closing
+   * the database.
+   */
+  listen(channel: string, options?: ListenOptions): ChannelListener;
   close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  /** How often the listening connection is checked with a trivial query (default 5 s). */
+  heartbeatMs?: number;
+  /** First wait before reconnecting; it doubles up to 5 s (default 100 ms). */
+  retryMs?: number;
 }
 
 /**
@@ -66,6 +98,7 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
   });
   pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
   let closed: Promise<void> | undefined;
+  const listeners = new Set<ChannelListener>();
 
   /**
    * A connection of the pool for several statements. While it is out of the pool, an error the
@@ -133,9 +166,126 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
       await mapped(() => pool.query('SELECT 1'));
     },
 
+    listen(channel, options = {}) {
+      const listener = listenOn(settings, channel, options, logger, () => listeners.delete(listener));
+      listeners.add(listener);
+      return listener;
+    },
+
     close() {
-      closed ??= pool.end();
+      closed ??= Promise.all([pool.end(), ...[...listeners].map((listener) => listener.close())]).then(() => undefined);
       return closed;
+    },
+  };
+}
+
+const MAX_RETRY_MS = 5_000;
+
+/**
+ * One LISTEN connection, kept up: connect, LISTEN, then a heartbeat; on any failure the connection
+ * is dropped (listening false, epoch moved), logged once per outage, and made again after a backoff.
+ */
+function listenOn(
+  settings: PostgresSettings,
+  channel: string,
+  options: ListenOptions,
+  logger: Logger | undefined,
+  onClose: () => void,
+): ChannelListener {
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const firstRetryMs = options.retryMs ?? 100;
+  let client: pg.Client | undefined;
+  let listening = false;
+  let epoch = 0;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (work: () => void, ms: number) => {
+    clearTimeout(timer);
+    timer = closed ? undefined : setTimeout(work, ms);
+    timer?.unref();
+  };
+
+  const lost = (from: pg.Client, error: unknown) => {
+    if (client !== from) return;
+    client = undefined;
+    const wasListening = listening;
+    listening = false;
+    epoch++;
+    from.end().catch(() => undefined);
+    if (closed) return;
+    if (wasListening || failures === 0) {
+      logger?.warn(
+        { err: error, channel },
+        'PostgreSQL notifications lost; data they keep fresh is read from the database until they are back',
+      );
+    }
+    failures++;
+    schedule(connect, Math.min(firstRetryMs * 2 ** (failures - 1), MAX_RETRY_MS));
+  };
+
+  const heartbeat = (from: pg.Client) => {
+    schedule(() => {
+      from.query('SELECT 1').then(
+        () => client === from && heartbeat(from),
+        (error: unknown) => lost(from, error),
+      );
+    }, heartbeatMs);
+  };
+
+  const connect = () => {
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: settings.url,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      query_timeout: settings.statementTimeoutMs + 1_000,
+      application_name: `${settings.applicationName} (listener)`,
+      keepAlive: true,
+    });
+    client = next;
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('the listening connection ended')));
+    next.on('notification', (message) => {
+      if (client === next && message.channel === channel) epoch++;
+    });
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${next.escapeIdentifier(channel)}`))
+      .then(
+        () => {
+          if (client !== next) {
+            next.end().catch(() => undefined);
+            return;
+          }
+          if (failures > 0) logger?.info({ channel }, 'PostgreSQL notifications are back');
+          failures = 0;
+          listening = true;
+          epoch++;
+          heartbeat(next);
+        },
+        (error: unknown) => lost(next, error),
+      );
+  };
+
+  connect();
+  return {
+    get listening() {
+      return listening;
+    },
+    get epoch() {
+      return epoch;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      const last = client;
+      client = undefined;
+      listening = false;
+      epoch++;
+      onClose();
+      await last?.end().catch(() => undefined);
     },
   };
 }
@@ -143,9 +293,11 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
 /** The two statement kinds over a pool or a client; every failure goes through storageError. */
 function runnerOf(target: pg.Pool | pg.PoolClient): SqlRunner {
   return {
-    async rows<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[] = []) {
+    async rows<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[] = [], prepareAs?: string) {
       try {
-        return (await target.query<Row>(text, values as unknown[])).rows;
+        const query =
+          prepareAs === undefined ? { text, values: values as unknown[] } : { name: prepareAs, text, values: values as unknown[] };
+        return (await target.query<Row>(query)).rows;
       } catch (error) {
         throw storageError(error);
       }

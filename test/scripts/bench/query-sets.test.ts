@@ -6,6 +6,7 @@ import { readCorpora } from '../../../scripts/bench/corpus.ts';
 import {
   type CorpusVerse,
   type LanguageCorpus,
+  mcpPassageCalls,
   rangeQueries,
   searchPath,
   searchQueries,
@@ -139,6 +140,26 @@ describe('the query sets over a built Bible', () => {
     for (const range of ranges) {
       const response = await fetch(`${server!.url}${range.path}`);
       expect({ path: range.path, status: response.status }).toEqual({ path: range.path, status: 200 });
+    }
+  });
+
+  it('makes MCP passage calls the service answers, each alone without initialize, with the range it names', async () => {
+    const ranges = rangeQueries(corpora, 10, 5);
+    const calls = mcpPassageCalls(ranges);
+    expect(calls).toHaveLength(ranges.length);
+    for (const call of calls) {
+      const response = await fetch(`${server!.url}${call.path}`, {
+        method: call.method,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: call.body,
+      });
+      const answer = (await response.json()) as { result?: { isError?: boolean; structuredContent?: { passages?: unknown[] } } };
+      expect({ call: call.body, status: response.status, isError: answer.result?.isError ?? false }).toEqual({
+        call: call.body,
+        status: 200,
+        isError: false,
+      });
+      expect(answer.result?.structuredContent?.passages).toHaveLength(1);
     }
   });
 

@@ -40,6 +40,28 @@ describe('the raw client', () => {
     expect(connections()).toBe(1);
   });
 
+  it('sends a POST with its body and Content-Length, between GETs on the same connection', async () => {
+    const bodies: string[] = [];
+    const { port, connections } = await listen(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      bodies.push(`${req.method} ${req.url} ${req.headers['content-type'] ?? ''} ${body}`);
+      res.end('ok');
+    });
+    const client = createRawClient({ host: '127.0.0.1', port, headers: { 'content-type': 'application/json' }, timeoutMs: 60_000 });
+    const post = (body: string) => new Promise<Outcome>((resolve) => client.send({ method: 'POST', path: '/mcp', body }, resolve));
+    expect(await get(client, '/a')).toEqual({ status: 200 });
+    expect(await post('{"jsonrpc":"2.0","id":1,"params":{"ref":"Génesis 1:1"}}')).toEqual({ status: 200 });
+    expect(await get(client, '/b')).toEqual({ status: 200 });
+    client.close();
+    expect(bodies).toEqual([
+      'GET /a application/json ',
+      'POST /mcp application/json {"jsonrpc":"2.0","id":1,"params":{"ref":"Génesis 1:1"}}',
+      'GET /b application/json ',
+    ]);
+    expect(connections()).toBe(1);
+  });
+
   it('opens another connection when the server closes one, and fails a silent one with TIMEOUT', async () => {
     const { port, connections } = await listen((req, res) => {
       if (req.url === '/silent') return;
