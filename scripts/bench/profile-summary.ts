@@ -79,7 +79,8 @@ export function summarise(profile: CpuProfile, locate: SourceLocator = () => und
     busyUs += us;
     const place = placeOf(frame);
     const native = frame.url === '' && !frame.functionName.startsWith('(');
-    const name = `${frame.functionName || '(anonymous)'} ${native ? `(native, called from ${callerArea(id)})` : where(place.url, place.lineNumber)}`.trim();
+    const name =
+      `${frame.functionName || '(anonymous)'} ${native ? `(native, called from ${callerArea(id)})` : where(place.url, place.lineNumber)}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + us);
     const area = native ? `native, called from ${callerArea(id)}` : areaOf(place.url, frame.functionName);
     areas.set(area, (areas.get(area) ?? 0) + us);
@@ -110,9 +111,7 @@ export function areaOf(url: string, functionName: string): string {
 /** A frame's place, short: the path from the checkout's src/ or the package, with its 1-based line. */
 function where(url: string, lineNumber: number): string {
   if (url === '') return '';
-  const short = url
-    .replace(/^(?:file:\/\/)?(?:.*?\/)?(src|build|scripts)\//, '$1/')
-    .replace(/^.*\/node_modules\//, 'node_modules/');
+  const short = url.replace(/^(?:file:\/\/)?(?:.*?\/)?(src|build|scripts)\//, '$1/').replace(/^.*\/node_modules\//, 'node_modules/');
   return `${short}:${lineNumber + 1}`;
 }
 

@@ -47,7 +47,13 @@ describe('the access line', () => {
   it('writes the line pino writes for the same fields, byte for byte but the time taken', () => {
     const { lines, destination } = collectLogLines();
     const logger = createLogger('info', destination);
-    const record = { requestId: 'id-2', method: 'GET', url: '/api/public/v1/churches/grace-paris?q="é"\\', ip: '::ffff:127.0.0.1', started: 0 };
+    const record = {
+      requestId: 'id-2',
+      method: 'GET',
+      url: '/api/public/v1/churches/grace-paris?q="é"\\',
+      ip: '::ffff:127.0.0.1',
+      started: 0,
+    };
     accessLine(logger)({ ...record, apiKeyId: 3 }, 200);
     accessLine(logger)({ ...record, method: undefined, ip: undefined }, 500);
     const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -67,7 +73,10 @@ describe('the access line', () => {
     );
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain(key.slice('sk_live_'.length));
-    expect(JSON.parse(lines[0] as string)).toMatchObject({ requestId: 'sk_live_[redacted]', path: '/x/sk_live_[redacted]?q=sk_live_[redacted]' });
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      requestId: 'sk_live_[redacted]',
+      path: '/x/sk_live_[redacted]?q=sk_live_[redacted]',
+    });
   });
 
   it('logs a quiet request at debug when it succeeds, at info when it fails', () => {

@@ -37,7 +37,10 @@ describe('the batched stdout log', () => {
       }
     });
     expect(exitCode).toBe(0);
-    const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { message: string }).message);
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { message: string }).message);
     expect(messages).toEqual(['line', 'line', 'line', 'the last line before SIGTERM']);
   });
 
@@ -54,7 +57,10 @@ describe('the batched stdout log', () => {
     const code = `${LOGGER}
       logger.info('a lone line');
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const written = await new Promise<string>((resolve) => {
       let stdout = '';
       child.stdout.on('data', (chunk) => {
