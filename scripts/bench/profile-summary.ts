@@ -1,13 +1,16 @@
 // Where a V8 CPU profile's time goes: the functions with the most self time (file:line) and self time grouped by area.
-// Usage: node --import tsx scripts/bench/profile-summary.ts --profile FILE.cpuprofile [--top N] [--answers N]
+// Usage: node --import tsx scripts/bench/profile-summary.ts --profile FILE.cpuprofile [--top N] [--answers N] [--map FILE]
 //   --profile FILE  a .cpuprofile (`node --cpu-prof`, or church-only.ts --cpu-prof DIR)
+//   --map FILE      the source map of the profiled bundle (default: server.mjs.map beside the profile, which church-only.ts
+//                   copies there, else the one beside the bundle now, which a later `npm start` may have replaced)
 //   --top N         functions listed (default 25)
 //   --answers N     answers the profiled process gave: each line then also says µs per answer
 // Shares are of the busy time (idle left out), so two profiles of runs of different lengths compare. Areas: our src/
 // by folder, each package of node_modules by name, Node's own modules (node:http, streams, net…), GC, native code.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandLine } from '../command-line.ts';
 
@@ -103,8 +106,8 @@ export function areaOf(url: string, functionName: string): string {
   if (packageMatch) return `package: ${packageMatch[1]}`;
   const nodeMatch = /^node:(?:internal\/)?([^/]+?)(?:\/|$)/.exec(url);
   if (nodeMatch) return `node: ${nodeMatch[1]!.replace(/^_/, '').replace(/_.*$/, '')}`;
-  const sourceMatch = /(?:^|\/)(src|build|scripts)\/(?:([^/]+)\/)?([^/]+)$/.exec(url);
-  if (sourceMatch) return sourceMatch[2] ? `${sourceMatch[1]}/${sourceMatch[2]}` : `${sourceMatch[1]}/${sourceMatch[3]}`;
+  const sourceMatch = /(?:^|\/)(src|build|scripts)\/([^/]+)(\/)?/.exec(url);
+  if (sourceMatch) return `${sourceMatch[1]}/${sourceMatch[2]}${sourceMatch[3] ?? ''}`;
   return `other: ${url}`;
 }
 
@@ -116,13 +119,13 @@ function where(url: string, lineNumber: number): string {
 }
 
 /** Reads the source map next to each bundle a frame names (`file.mjs.map`), once per bundle. */
-function sourceLocator(): SourceLocator {
+function sourceLocator(mapFile: string | undefined): SourceLocator {
   const maps = new Map<string, SourceMap | undefined>();
   const mapOf = (url: string) => {
     if (!maps.has(url)) {
       let map: SourceMap | undefined;
       try {
-        map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+        map = new SourceMap(JSON.parse(readFileSync(mapFile ?? `${fileURLToPath(url)}.map`, 'utf8')));
       } catch {
         map = undefined;
       }
@@ -138,6 +141,12 @@ function sourceLocator(): SourceLocator {
   };
 }
 
+/** The bundle's source map kept beside a profile (church-only.ts copies it there), if there is one. */
+function beside(profile: string): string | undefined {
+  const map = join(dirname(profile), 'server.mjs.map');
+  return existsSync(map) ? map : undefined;
+}
+
 function formatLine(entry: SelfTime, busyUs: number, answers: number | undefined): string {
   const share = `${((entry.us / busyUs) * 100).toFixed(1).padStart(5)} %`;
   const perAnswer = answers ? `${(entry.us / answers).toFixed(2).padStart(7)} µs/answer  ` : '';
@@ -149,13 +158,17 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     profile: { type: 'string' },
     top: { type: 'string', default: '25' },
     answers: { type: 'string' },
+    map: { type: 'string' },
   });
   if (!options.profile) {
     console.error('--profile FILE is needed (see the usage at the top of scripts/bench/profile-summary.ts)');
     process.exit(1);
   }
   const answers = options.answers === undefined ? undefined : Number(options.answers);
-  const summary = summarise(JSON.parse(await readFile(options.profile, 'utf8')) as CpuProfile, sourceLocator());
+  const summary = summarise(
+    JSON.parse(await readFile(options.profile, 'utf8')) as CpuProfile,
+    sourceLocator(options.map ?? beside(options.profile)),
+  );
   console.log(
     `${options.profile}: busy ${(summary.busyUs / 1e6).toFixed(2)} s, idle ${(summary.idleUs / 1e6).toFixed(2)} s` +
       (answers ? `, ${answers} answers: ${(summary.busyUs / answers).toFixed(1)} µs busy per answer` : ''),
