@@ -80,9 +80,13 @@ describe('the service started as a process of its own', () => {
     });
   });
 
-  it('stops with exit code 0 on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  it('stops with exit code 0 on SIGTERM, its log written to the last line (the access line of the last request)', async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await apiFetch(`${baseUrl}/api/v2/nothing-here`, { headers: { 'x-request-id': 'the-last-before-sigterm' } });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const logged = lines.map((line) => JSON.parse(line) as { message: string; requestId?: string });
+    expect(logged.some((entry) => entry.message === 'request' && entry.requestId === 'the-last-before-sigterm')).toBe(true);
+    expect(logged.at(-1)?.message).toBe('shutting down');
   });
 });

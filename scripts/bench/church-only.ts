@@ -5,12 +5,13 @@
 //   --requests N   answers counted per target and path in each round (default 20000), after a warm-up of a quarter as many
 //   --rounds N     rounds, each measuring every target back to back (default 3): the figures are each round's, then the median
 //   --only WHICH   profile or events: one path only (default both)
-//   --cpu-prof DIR a V8 CPU profile of the service, written when it stops
+//   --cpu-prof DIR a V8 CPU profile of the service, written when it stops, with the bundle's source map beside it
+//                  (read it with scripts/bench/profile-summary.ts)
 //   --compare DIR  also the service of another checkout (DIR, e.g. the main branch), measured as `before` in every round
 // Figures: the server's CPU time per answer (utime + stime of its process around a fixed number of answers, which a busy
 // machine moves much less than req/s) and req/s, with the load average; the ratio service/Express is Express's CPU per
 // answer over the service's (what the throughput ratio tends to when both are CPU-bound). Not part of `npm run bench`.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -100,6 +101,9 @@ try {
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await rm(work, { recursive: true, force: true });
+  // The profile names lines of the bundle: its source map beside it, before another `npm start` replaces the bundle.
+  if (options['cpu-prof'])
+    await copyFile(resolve('dist/start/server.mjs.map'), join(options['cpu-prof'], 'server.mjs.map')).catch(() => {});
 }
 
 /**

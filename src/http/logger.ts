@@ -48,14 +48,24 @@ export function createLogger(level: LevelWithSilent = 'info', destination: Desti
 }
 
 /**
- * The logger for the access line (one per request): the same destination, level, format and
- * key scrubbing as `logger`, without the field-name redaction. The access line's fields are fixed
- * (ACCESS_LINE_FIELDS) and none of them is a secret name, so redaction could only ever walk it:
- * pino's wildcard redaction cost about 40 µs a line, more than the rest of a church answer.
- * Keys in the path are still replaced, by the scrubbing hook, which children keep.
+ * Where `logger` writes and what every line of it starts with, for a line written by hand (the
+ * access line, src/http/access-log.ts): its destination, its bindings as pino serialised them
+ * once (`,"pid":…,"hostname":"…"`), and the function that scrubs keys from a finished line.
  */
-export function accessLogger(logger: Logger): Logger {
-  return logger.child({}, { redact: { paths: [] } });
+export interface LineWriter {
+  destination: DestinationStream;
+  bindings: string;
+  scrubKeys: (line: string) => string;
+}
+
+/** The destination and bindings of `logger` (pino keeps them under its symbols), for lines written without its object walk. */
+export function lineWriter(logger: Logger): LineWriter {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  return {
+    destination: internals[pino.symbols.streamSym] as DestinationStream,
+    bindings: (internals[pino.symbols.chindingsSym] as string | undefined) ?? '',
+    scrubKeys,
+  };
 }
 
 /** The fields of the access line (src/http/access-log.ts); none may be one of SECRET_FIELDS. */
@@ -65,16 +75,31 @@ export const ACCESS_LINE_FIELDS = ['requestId', 'method', 'path', 'ip', 'status'
 export const REDACTED_FIELDS: readonly string[] = SECRET_FIELDS;
 
 /**
- * Stdout, written asynchronously: a line is appended to a buffer, and the buffer is written off the
- * event loop while requests go on; under load, the lines logged during one write go out together in
- * the next. A synchronous write cost each request (the access log writes one line per request) a
- * system call, and a full pipe (its reader behind) made pino sleep 100 ms with the whole service
- * waiting. Nothing waits for a batch to fill: a line leaves at once when no write is under way. What
- * is buffered is written out synchronously when the process exits, whatever the cause (pino's exit
- * hook); only a SIGKILL loses it.
+ * Lines are written in batches of at least this many bytes (about 25 access lines): each write is a
+ * hand-over to libuv's thread pool and a system call, which cost more per access line than building it.
  */
-function stdoutWriter(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+export const LOG_BATCH_BYTES = 8 * 1024;
+
+/** A batch that has not filled is written after at most this long: a quiet service's lines still show at once to the eye. */
+export const LOG_FLUSH_INTERVAL_MS = 200;
+
+/**
+ * Stdout, written asynchronously in batches: a line is appended to a buffer, and the buffer is
+ * written off the event loop once it holds LOG_BATCH_BYTES, or LOG_FLUSH_INTERVAL_MS after the last
+ * write at the latest. A synchronous write cost each request (the access log writes one line per
+ * request) a system call, and a full pipe (its reader behind) made pino sleep 100 ms with the whole
+ * service waiting. What is buffered is written out synchronously when the process exits, whatever
+ * the cause (pino's exit hook: process.exit after SIGTERM or SIGINT in src/server.ts, an uncaught
+ * error); only a SIGKILL loses it (test/http/logger-exit.test.ts).
+ */
+export function stdoutWriter(fd = 1): DestinationStream {
+  return pino.destination({
+    dest: fd,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_INTERVAL_MS,
+    maxLength: LOG_BUFFER_MAX_BYTES,
+  });
 }
 
 /** The line with every API key in it, in any encoding, replaced by `sk_live_[redacted]`. */

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Problem } from '../../build/contract/problems.ts';
+import { LAST_USED_INTERVAL_MS } from '../accounts/repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../http/logger.ts';
 import { serviceProblems } from '../http/problems.ts';
@@ -69,6 +70,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAuthenticator {
   const { accountRepository: keys, fingerprinter, invalidKeyThrottle: throttle, clock, logger } = dependencies;
   const rateLimitKey = rateLimitKeys();
+  const recordUse = lastUseRecorder(keys, clock, logger);
   const refuse = async (address: string | undefined, problem: Problem): Promise<KeyAuthOutcome> => ({
     refused: await throttle.refusalFor(address, problem),
   });
@@ -82,11 +84,33 @@ export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAu
       const fingerprint = fingerprinter.fingerprint(token);
       const key = await keys.activeKeyByFingerprint(fingerprint);
       if (!key) return refuse(address, serviceProblems.apiKeyUnknown());
-      // Bookkeeping, not part of the answer: after this turn of the event loop, and it never waits for a lock.
-      const usedAt = clock.now();
-      setImmediate(() => keys.markUsed(key.id, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
+      recordUse(key.id);
       return { locals: { apiKeyId: key.id, apiKeyDeveloperId: key.developerId, apiKeyRateLimitKey: rateLimitKey(fingerprint) } };
     },
+  };
+}
+
+/** Keys whose last hand-over of "last used" is remembered: more than the active keys of a busy minute. */
+const LAST_USES_KEPT = 10_000;
+
+/**
+ * "Last used" of a key handed to the repository at most once per LAST_USED_INTERVAL_MS per key,
+ * after this turn of the event loop: bookkeeping, not part of the answer, and never a wait for a
+ * lock. The repository keeps its own guard (across processes sharing the database); this one spares
+ * each request of a busy key a Date, a closure, a timer and a promise. It remembers when a use was
+ * recorded, never whether a key is valid.
+ */
+function lastUseRecorder(keys: ActiveKeyLookup, clock: Clock, logger: Logger): (keyId: number) => void {
+  const handedOver = new Map<number, number>();
+  return (keyId) => {
+    const usedAt = clock.now();
+    const at = usedAt.getTime();
+    const previous = handedOver.get(keyId);
+    if (previous !== undefined && at - previous < LAST_USED_INTERVAL_MS && at >= previous) return;
+    // Forgetting every key at once only lets each one write once more: the repository's guard still holds.
+    if (handedOver.size >= LAST_USES_KEPT) handedOver.clear();
+    handedOver.set(keyId, at);
+    setImmediate(() => keys.markUsed(keyId, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
   };
 }
 

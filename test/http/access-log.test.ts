@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessLine } from '../../src/http/access-log.ts';
 import { createLogger } from '../../src/http/logger.ts';
+import { generateKey } from '../../src/keys/format.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
 
 function lineFor(url: string, status = 200, extra: { apiKeyId?: number; quiet?: boolean } = {}): Record<string, unknown> | undefined {
@@ -41,6 +42,41 @@ describe('the access line', () => {
     ['/search?q=terre&lang=en', '/search?q=terre&lang=en'],
   ])('logs %s as %s', (url, logged) => {
     expect(lineFor(url)?.path).toBe(logged);
+  });
+
+  it('writes the line pino writes for the same fields, byte for byte but the time taken', () => {
+    const { lines, destination } = collectLogLines();
+    const logger = createLogger('info', destination);
+    const record = {
+      requestId: 'id-2',
+      method: 'GET',
+      url: '/api/public/v1/churches/grace-paris?q="é"\\',
+      ip: '::ffff:127.0.0.1',
+      started: 0,
+    };
+    accessLine(logger)({ ...record, apiKeyId: 3 }, 200);
+    accessLine(logger)({ ...record, method: undefined, ip: undefined }, 500);
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    logger.info({ requestId: 'id-2', method: 'GET', path: record.url, ip: record.ip, status: 200, ms: first?.ms, apiKeyId: 3 }, 'request');
+    logger.info({ requestId: 'id-2', path: record.url, status: 500, ms: second?.ms }, 'request');
+    const withoutTime = (line: string | undefined) => line?.replace(/"time":"[^"]+"/, '');
+    expect(withoutTime(lines[0])).toBe(withoutTime(lines[2]));
+    expect(withoutTime(lines[1])).toBe(withoutTime(lines[3]));
+  });
+
+  it('never holds a key, in the path, the query or the request id', () => {
+    const key = generateKey();
+    const { lines, destination } = collectLogLines();
+    accessLine(createLogger('info', destination))(
+      { requestId: key, method: 'GET', url: `/x/${key}?q=${key.replace('sk_', 'sk%5F')}`, ip: '::1', started: 0, apiKeyId: 1 },
+      401,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(key.slice('sk_live_'.length));
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      requestId: 'sk_live_[redacted]',
+      path: '/x/sk_live_[redacted]?q=sk_live_[redacted]',
+    });
   });
 
   it('logs a quiet request at debug when it succeeds, at info when it fails', () => {

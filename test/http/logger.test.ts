@@ -1,6 +1,7 @@
 // The service logger: JSON lines operators can read, secret fields redacted, keys scrubbed from any string.
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LINE_FIELDS, accessLogger, createLogger, REDACTED_FIELDS } from '../../src/http/logger.ts';
+import { accessLine } from '../../src/http/access-log.ts';
+import { ACCESS_LINE_FIELDS, createLogger, REDACTED_FIELDS } from '../../src/http/logger.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
 
@@ -58,9 +59,13 @@ describe('the service logger', () => {
   it('writes access lines with the same format and key scrubbing, and their fields hold no redacted name', () => {
     const key = generateKey();
     const { lines, destination } = collectLogLines();
-    accessLogger(createLogger('info', destination)).info({ method: 'GET', path: `/x/${key.replaceAll('_', '%5F')}?q=${key}` }, 'request');
+    accessLine(createLogger('info', destination))(
+      { requestId: key, method: 'GET', url: `/x/${key.replaceAll('_', '%5F')}?q=${key}`, ip: '::1', started: performance.now() },
+      200,
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain(key.slice(8));
+    expect(lines[0]).not.toContain(key.slice(8).replaceAll('_', '%5F'));
     expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', message: 'request', method: 'GET' });
     const redacted = REDACTED_FIELDS.map((field) => field.toLowerCase());
     for (const field of ACCESS_LINE_FIELDS) expect(redacted).not.toContain(field.toLowerCase());
@@ -68,7 +73,7 @@ describe('the service logger', () => {
 
   it('keeps the level of its logger for access lines', () => {
     const { lines, destination } = collectLogLines();
-    accessLogger(createLogger('warn', destination)).info({ status: 200 }, 'request');
+    accessLine(createLogger('warn', destination))({ requestId: 'r', method: 'GET', url: '/', ip: '::1', started: 0 }, 200);
     expect(lines).toHaveLength(0);
   });
 });
