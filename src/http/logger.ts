@@ -27,6 +27,17 @@ const KEY_IN_TEXT = new RegExp(
 export const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
+ * Lines are written to stdout once this many bytes wait (about 20 access lines), or every
+ * LOG_FLUSH_MS, whichever comes first, as nginx's `access_log … buffer= flush=` does. One write per
+ * line cost each request a round trip through libuv's thread pool (a thread woken, a write, the
+ * event loop woken): measured, 35 µs of the service's 80 µs of CPU per static chapter.
+ */
+export const LOG_BATCH_BYTES = 4096;
+
+/** The longest a line waits in the buffer when traffic is too light to fill a batch. */
+export const LOG_FLUSH_MS = 100;
+
+/**
  * A logger writing one JSON object per line to `destination` (stdout by default).
  * Lines keep the field names operators already read: `time` (ISO 8601), `level` (a label), `message`.
  *
@@ -74,7 +85,13 @@ export const REDACTED_FIELDS: readonly string[] = SECRET_FIELDS;
  * hook); only a SIGKILL loses it.
  */
 function stdoutWriter(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+  return pino.destination({
+    dest: 1,
+    sync: false,
+    maxLength: LOG_BUFFER_MAX_BYTES,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
 }
 
 /** The line with every API key in it, in any encoding, replaced by `sk_live_[redacted]`. */
