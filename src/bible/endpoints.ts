@@ -185,7 +185,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       limit: 'address',
       answer: ({ loaded, query, params }) =>
         bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.range.path, params) ??
-        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to])),
+        readRange(loaded.queries, loaded.answers, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to]),
       operation: {
         operationId: 'getVerseRange',
         summary: 'Verse range',
@@ -211,7 +211,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       limit: 'address',
       answer: ({ loaded, query, params }) =>
         bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.verse.path, params) ??
-        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse])),
+        readRange(loaded.queries, loaded.answers, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse]),
       operation: {
         operationId: 'getVerse',
         summary: 'One verse',
@@ -251,11 +251,14 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       path: bibleRoutes.search.path,
       query: [langParameter, searchTextParameter, bookFilterParameter, testamentParameter, pageParameter, sizeParameter],
       limit: 'address',
-      async answer({ loaded, query }) {
+      answer({ loaded, query }) {
         const params = { ...query.q, lang: query.lang, book: query.book, testament: query.testament, page: query.page, size: query.size };
-        // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
-        const { totalItems, items } = await searchBible(loaded.queries, loaded.pool, params);
-        return prepareJson(pageEnvelope(items, params, totalItems));
+        const key = `search ${params.lang} ${params.book ?? ''} ${params.testament ?? ''} ${params.page} ${params.size} ${params.q}`;
+        return loaded.answers.rememberAsync(key, async () => {
+          // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
+          const { totalItems, items } = await searchBible(loaded.queries, loaded.pool, params);
+          return prepareJson(pageEnvelope(items, params, totalItems));
+        });
       },
       operation: {
         operationId: 'searchBible',

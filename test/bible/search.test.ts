@@ -1,5 +1,5 @@
 // Search over real HTTP: references first, AND, phrases, OR, -word, prefix*, filters, matched words, accents and case, paging, bad q, FTS5 syntax typed by users.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { BuiltVersion } from '../../build/writers/types.ts';
 import { useBibleServer } from '../helpers/bible-server.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
@@ -320,5 +320,22 @@ describe('search', () => {
     expect((await rawRequest(`${fixture.server.url}/api/v1/bible/search?q=terre`, { 'if-none-match': res.headers.etag! })).status).toBe(
       304,
     );
+  });
+
+  test('a search asked again is answered from the kept answer, with no worker: same bytes and ETag, 304 to it', async () => {
+    const first = await search('q=gr%C3%A2ce&lang=en&size=3');
+    expect(first.status).toBe(200);
+    const run = vi.spyOn(fixture.server.services.bible.current().pool, 'run');
+    try {
+      const again = await search('q=gr%C3%A2ce&lang=en&size=3');
+      expect([again.status, again.headers.etag, again.body.equals(first.body)]).toEqual([200, first.headers.etag, true]);
+      expect((await rawRequest(`${fixture.server.url}/api/v1/bible/search?q=gr%C3%A2ce&lang=en&size=3`, { 'if-none-match': first.headers.etag! })).status).toBe(304);
+      expect(run).not.toHaveBeenCalled();
+      // Another page, size, filter or language is another answer, searched on a worker.
+      expect((await search('q=gr%C3%A2ce&lang=en&size=3&page=1')).status).toBe(200);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      run.mockRestore();
+    }
   });
 });
