@@ -80,9 +80,9 @@ export const REDACTED_FIELDS: readonly string[] = SECRET_FIELDS;
  * event loop while requests go on; under load, the lines logged during one write go out together in
  * the next. A synchronous write cost each request (the access log writes one line per request) a
  * system call, and a full pipe (its reader behind) made pino sleep 100 ms with the whole service
- * waiting. Nothing waits for a batch to fill: a line leaves at once when no write is under way. What
- * is buffered is written out synchronously when the process exits, whatever the cause (pino's exit
- * hook); only a SIGKILL loses it.
+ * waiting. Lines leave in batches (LOG_BATCH_BYTES, or after LOG_FLUSH_MS at most). What is buffered
+ * is written out synchronously when the process exits, whatever the cause (pino's exit hook); only a
+ * SIGKILL loses it (at most the last LOG_FLUSH_MS of lines).
  */
 function stdoutWriter(): DestinationStream {
   return pino.destination({
