@@ -179,7 +179,9 @@ try {
   // Throughput, closed loop.
   const throughput = new Map<string, ClosedLoopResult>();
   const throughputIds = options.throughput?.split(',').map((id) => id.trim());
-  for (const scenario of parts.has('throughput') ? THROUGHPUT_SCENARIOS.filter((s) => !throughputIds || throughputIds.includes(s.id)) : []) {
+  for (const scenario of parts.has('throughput')
+    ? THROUGHPUT_SCENARIOS.filter((s) => !throughputIds || throughputIds.includes(s.id))
+    : []) {
     const target = targets.get(scenario.target);
     if (!target) continue;
     const result = await closedLoop({

@@ -43,14 +43,7 @@ export function readRange(
 }
 
 /** The answer of a range whose parameters are read; the errors that depend on the chapter's verses. */
-function rangeResponse(
-  queries: BibleQueries,
-  lang: Lang,
-  book: BookRow,
-  chapter: number,
-  from: number,
-  to: number,
-): ChapterResponse {
+function rangeResponse(queries: BibleQueries, lang: Lang, book: BookRow, chapter: number, from: number, to: number): ChapterResponse {
   const last = queries.lastVerse(lang, book.usfm, chapter);
   if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
   if (from > last) throw new ApiError(problems.verseOutsideChapter(book.name, chapter, from, last));

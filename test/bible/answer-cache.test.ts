@@ -1,9 +1,9 @@
 // The answers kept per build: made once, never a refusal, and never more bytes than the bound.
 import { describe, expect, test } from 'vitest';
-import { createAnswerCache } from '../../src/bible/answer-cache.ts';
-import { ApiError } from '../../src/http/problem.ts';
-import { prepareJson } from '../../src/http/cache.ts';
 import { problems } from '../../build/contract/problems.ts';
+import { createAnswerCache } from '../../src/bible/answer-cache.ts';
+import { prepareJson } from '../../src/http/cache.ts';
+import { ApiError } from '../../src/http/problem.ts';
 
 describe('answer cache', () => {
   test('an answer asked for again is the one made the first time, not made again', () => {
