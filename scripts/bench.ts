@@ -14,6 +14,8 @@
 //                  church profile on one instance on SQLite, one on PostgreSQL, two on PostgreSQL behind nginx
 //                  (scenarios.ts DEPLOYMENT_SCENARIOS), each alone, skipped with the reason when a server is missing
 //   --latency IDS  only these latency scenarios (comma-separated ids of scenarios.ts LATENCY_SCENARIOS: parallel@200…)
+//   --throughput IDS only these throughput scenarios (ids of scenarios.ts THROUGHPUT_SCENARIOS: static-chapter.nginx…)
+//   --checkout DIR the service of another checkout (its `npm start`), for a before/after on the same Bible and bench
 //   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
 // Goals (issues 16 and 28) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
 import { existsSync } from 'node:fs';
@@ -90,6 +92,8 @@ const options = parseCommandLine('scripts/bench.ts', {
   only: { type: 'string', default: PARTS.join(',') },
   seed: { type: 'string', default: '16' },
   latency: { type: 'string' },
+  throughput: { type: 'string' },
+  checkout: { type: 'string' },
 });
 const mode = options.quick ? MODES.quick : MODES.full;
 const backend = BACKENDS.get(options.backend);
@@ -144,6 +148,7 @@ try {
     bibleDatabasePath: bible.databasePath,
     logLevel: options['log-level'],
     cpuProfileDir: options['cpu-prof'] ? resolve(options['cpu-prof']) : undefined,
+    checkout: options.checkout ? resolve(options.checkout) : undefined,
   });
   // Stopped in reverse order: the backend after the service that uses it.
   servers.push({ ...service, name: 'backend', stop: () => prepared.close() }, service);
@@ -173,7 +178,10 @@ try {
 
   // Throughput, closed loop.
   const throughput = new Map<string, ClosedLoopResult>();
-  for (const scenario of parts.has('throughput') ? THROUGHPUT_SCENARIOS : []) {
+  const throughputIds = options.throughput?.split(',').map((id) => id.trim());
+  for (const scenario of parts.has('throughput')
+    ? THROUGHPUT_SCENARIOS.filter((s) => !throughputIds || throughputIds.includes(s.id))
+    : []) {
     const target = targets.get(scenario.target);
     if (!target) continue;
     const result = await closedLoop({

@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { prepareJson } from '../http/cache.ts';
 import { type CachePolicy, type EndpointTable, endpointOf } from '../http/endpoint.ts';
-import { pageEnvelope, pageParameter, sizeParameter } from '../http/paging.ts';
+import { pageParameter, sizeParameter } from '../http/paging.ts';
 import { problemThrownBy } from '../http/problem.ts';
 import { readChapterFile } from './chapter.ts';
 import { BIBLE_CORS } from './cors.ts';
@@ -185,7 +185,7 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       limit: 'address',
       answer: ({ loaded, query, params }) =>
         bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.range.path, params) ??
-        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to])),
+        readRange(loaded.queries, loaded.answers, query.lang, params.abbr, params.chapter, ['from', params.from], ['to', params.to]),
       operation: {
         operationId: 'getVerseRange',
         summary: 'Verse range',
@@ -211,7 +211,15 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       limit: 'address',
       answer: ({ loaded, query, params }) =>
         bookAliasRedirect(loaded.queries, query.lang, bibleRoutes.verse.path, params) ??
-        prepareJson(readRange(loaded.queries, query.lang, params.abbr, params.chapter, ['verse', params.verse], ['verse', params.verse])),
+        readRange(
+          loaded.queries,
+          loaded.answers,
+          query.lang,
+          params.abbr,
+          params.chapter,
+          ['verse', params.verse],
+          ['verse', params.verse],
+        ),
       operation: {
         operationId: 'getVerse',
         summary: 'One verse',
@@ -251,11 +259,11 @@ export const bibleEndpoints: EndpointTable<BibleDependencies, BibleBuild> = {
       path: bibleRoutes.search.path,
       query: [langParameter, searchTextParameter, bookFilterParameter, testamentParameter, pageParameter, sizeParameter],
       limit: 'address',
-      async answer({ loaded, query }) {
+      answer({ loaded, query }) {
         const params = { ...query.q, lang: query.lang, book: query.book, testament: query.testament, page: query.page, size: query.size };
+        const key = `search ${params.lang} ${params.book ?? ''} ${params.testament ?? ''} ${params.page} ${params.size} ${params.q}`;
         // References on this thread (indexed lookups); the word search on a worker: its cost depends on the text asked for.
-        const { totalItems, items } = await searchBible(loaded.queries, loaded.pool, params);
-        return prepareJson(pageEnvelope(items, params, totalItems));
+        return loaded.answers.rememberAsync(key, () => searchBible(loaded.queries, loaded.pool, params));
       },
       operation: {
         operationId: 'searchBible',

@@ -4,34 +4,46 @@ import { bookByUsfm, type Lang } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
 import type { ChapterResponse } from '../../build/contract/response-schemas.ts';
 import { chapterResponse } from '../../build/contract/responses.ts';
+import { type PreparedJson, prepareJson } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import { parseBook, parseChapter, parsePositiveInteger } from './params.ts';
-import type { BibleQueries } from './queries.ts';
+import type { BibleQueries, BookRow } from './queries.ts';
 
 /** A bound of the range as the path gave it: the parameter's name (`from`, `to` or `verse`) and its text. */
 export type RangeBound = readonly [name: string, text: string];
 
 /**
- * Verses `from`..`to` of chapter `chapterText` of book `abbr` in `lang`, or an ApiError naming what
- * is wrong (unknown book, chapter outside the book, reversed range, start past the chapter's end,
- * verses the version lacks). An end past the chapter's last verse is clamped; from/to in the
- * answer say which verses it holds.
+ * Verses `from`..`to` of chapter `chapterText` of book `abbr` in `lang`, serialised, or an ApiError
+ * naming what is wrong (unknown book, chapter outside the book, reversed range, start past the
+ * chapter's end, verses the version lacks). An end past the chapter's last verse is clamped;
+ * from/to in the answer say which verses it holds. Once the parameters are read, the answer is
+ * taken from `answers` when the same verses were asked for before (by any name of the book).
  *
- * @example readRange(queries, 'en', 'John', '3', ['from', '16'], ['to', '18']).verses.length // 3
+ * @example readRange(queries, answers, 'en', 'John', '3', ['from', '16'], ['to', '18']).json
  */
 export function readRange(
   queries: BibleQueries,
+  answers: AnswerCache,
   lang: Lang,
   abbr: string,
   chapterText: string,
   fromBound: RangeBound,
   toBound: RangeBound,
-): ChapterResponse {
+): PreparedJson {
   const book = parseBook(queries, lang, abbr);
   const chapter = parseChapter(book, chapterText);
   const from = parsePositiveInteger(...fromBound);
   const to = parsePositiveInteger(...toBound);
   if (from > to) throw new ApiError(problems.reversedVerseRange(from, to));
+  // Read values only: one key per set of verses, whatever the spelling of the path.
+  return answers.remember(`range ${lang} ${book.usfm} ${chapter} ${from} ${to}`, () =>
+    prepareJson(rangeResponse(queries, lang, book, chapter, from, to)),
+  );
+}
+
+/** The answer of a range whose parameters are read; the errors that depend on the chapter's verses. */
+function rangeResponse(queries: BibleQueries, lang: Lang, book: BookRow, chapter: number, from: number, to: number): ChapterResponse {
   const last = queries.lastVerse(lang, book.usfm, chapter);
   if (last === undefined) throw new ApiError(problems.chapterWithoutVerses(book.name, chapter));
   if (from > last) throw new ApiError(problems.verseOutsideChapter(book.name, chapter, from, last));

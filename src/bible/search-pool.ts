@@ -4,8 +4,7 @@ import { problems } from '../../build/contract/problems.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
 import { embeddedSearchWorker } from '../resources/resources.ts';
-import type { BibleQueries } from './queries.ts';
-import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage } from './search-worker.ts';
+import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage, WorkerQueries } from './search-worker.ts';
 import { checkoutWorkerCode } from './search-worker-code.ts';
 
 export interface QueryPoolOptions {
@@ -28,13 +27,13 @@ export interface QueryPoolOptions {
 
 export interface QueryPool {
   /**
-   * Runs `queries[method](...args)` on a worker and resolves with its result. Rejects with an
+   * Runs `queries[method](...args)` (BibleQueries, or searchWords) on a worker and resolves with its result. Rejects with an
    * ApiError 503 (Retry-After) when the queue is full, the query ran past its budget or the
    * pool's build is going away; with an Error (a 500) when the query itself threw.
    *
    * @example const page = await pool.run('search', 'fr', '"amour"', 10, 0);
    */
-  run<M extends QueryMethod>(method: M, ...args: Parameters<BibleQueries[M]>): Promise<ReturnType<BibleQueries[M]>>;
+  run<M extends QueryMethod>(method: M, ...args: Parameters<WorkerQueries[M]>): Promise<ReturnType<WorkerQueries[M]>>;
   /** Lets queued and running queries finish, then stops the workers; new queries answer 503. */
   close(): Promise<void>;
   /** True once the pool has stopped serving on its own (see onStopped); every query answers 503. */

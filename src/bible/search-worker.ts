@@ -7,9 +7,15 @@ import { readBibleMeta } from '../../build/contract/bible-database.ts';
 import type Database from '../../build/contract/sqlite-driver.ts';
 import { openBibleDatabase } from './bible-database.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
+import { type SearchWordsPage, searchWords } from './search-words.ts';
 
-/** A repository method the pool may run on a worker: any of BibleQueries. */
-export type QueryMethod = keyof BibleQueries;
+/** What a worker runs: the repository's queries, and a search page with its word items already serialised. */
+export interface WorkerQueries extends BibleQueries {
+  searchWords(...args: Parameters<BibleQueries['search']>): SearchWordsPage;
+}
+
+/** A method the pool may run on a worker: any of WorkerQueries. */
+export type QueryMethod = keyof WorkerQueries;
 
 /** What a worker is started with. */
 export interface SearchWorkerSetup {
@@ -59,7 +65,7 @@ if (parentPort && setup?.job === 'bible-queries') {
 }
 
 /** The queries over the database at the path, if it still holds the build the pool serves. */
-function openQueries(setup: SearchWorkerSetup): { queries: BibleQueries } | { reason: string } {
+function openQueries(setup: SearchWorkerSetup): { queries: WorkerQueries } | { reason: string } {
   let db: Database.Database;
   try {
     db = openBibleDatabase(setup.databasePath);
@@ -72,7 +78,8 @@ function openQueries(setup: SearchWorkerSetup): { queries: BibleQueries } | { re
       db.close();
       return { reason: `the database now holds build ${buildHash ?? 'none'}, not ${setup.buildHash}` };
     }
-    return { queries: createBibleQueries(db) };
+    const queries = createBibleQueries(db);
+    return { queries: { ...queries, searchWords: (...args) => searchWords(queries, ...args) } };
   } catch (error) {
     db.close();
     return { reason: `cannot read ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };

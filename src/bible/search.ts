@@ -1,30 +1,26 @@
 // Search of endpoint 13: a reference typed as the query answers with its passage first, then the verses matching its words, paged together.
 import type { Lang } from '../../build/contract/books.ts';
 import { problems } from '../../build/contract/problems.ts';
-import type { SearchHit, WordMatch } from '../../build/contract/response-schemas.ts';
+import type { SearchHit } from '../../build/contract/response-schemas.ts';
 import { bookRef } from '../../build/contract/responses.ts';
+import { type PreparedJson, preparedJsonText } from '../http/cache.ts';
 import { ApiError } from '../http/problem.ts';
 import type { SearchParams } from './params.ts';
 import { passageLabel, resolvePassage } from './passage.ts';
-import { type BibleQueries, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHitRow, type SearchScope, type VersePoint } from './queries.ts';
+import type { BibleQueries, SearchScope, VersePoint } from './queries.ts';
 import { type PassageReference, parseReferences } from './reference/grammar.ts';
 import { ReferenceSyntaxError } from './reference/reference-syntax-error.ts';
 import type { QueryPool } from './search-pool.ts';
 
-export interface SearchResult {
-  /** Reference matches and word matches together: exact. */
-  totalItems: number;
-  items: SearchHit[];
-}
-
 /**
- * Page `params.page` of the results for q: when q reads as one or more references in the
- * language (`Jn 3:16-18`, `1 Cor 13`), those passages' verses come first, marked `reference`;
- * then, for every q, the verses matching its words, marked `words`. A q that reads as a
- * reference the version does not have (a chapter past the book's end) is searched as words only.
- * Both parts keep to the book and testament filters. The word search runs on the pool's workers.
+ * Page `params.page` of the results for q, as the answer's JSON (the paging envelope of
+ * src/http/paging.ts, byte for byte): when q reads as one or more references in the language
+ * (`Jn 3:16-18`, `1 Cor 13`), those passages' verses come first, marked `reference`; then, for every
+ * q, the verses matching its words, marked `words`. A q that reads as a reference the version does
+ * not have (a chapter past the book's end) is searched as words only. Both parts keep to the book and
+ * testament filters. The word search runs on the pool's workers, which send its items serialised.
  */
-export async function searchBible(queries: BibleQueries, pool: QueryPool, params: SearchParams): Promise<SearchResult> {
+export async function searchBible(queries: BibleQueries, pool: QueryPool, params: SearchParams): Promise<PreparedJson> {
   const { lang, size } = params;
   const offset = params.page * size;
   const scope: SearchScope = { usfm: params.book, testament: params.testament };
@@ -54,7 +50,7 @@ export async function searchBible(queries: BibleQueries, pool: QueryPool, params
     }
   }
   const words = await pool.run(
-    'search',
+    'searchWords',
     lang,
     params.match,
     size - items.length,
@@ -63,8 +59,14 @@ export async function searchBible(queries: BibleQueries, pool: QueryPool, params
     params.terms,
   );
   if (words.refused) throw new ApiError(tooCostly(words.refused));
-  items.push(...words.hits.map(wordItem));
-  return { totalItems: referenceTotal + words.totalItems, items };
+  const totalItems = referenceTotal + words.totalItems;
+  const referenceJson = items.length === 0 ? '' : JSON.stringify(items).slice(1, -1);
+  const separator = referenceJson !== '' && words.itemsJson !== '' ? ',' : '';
+  // The envelope of pageEnvelope (paging.ts), in its key order: a test compares the bytes with JSON.stringify of it.
+  return preparedJsonText(
+    `{"items":[${referenceJson}${separator}${words.itemsJson}],"page":${params.page},"size":${size},` +
+      `"totalItems":${totalItems},"totalPages":${Math.ceil(totalItems / size)}}`,
+  );
 }
 
 interface FoundPassage {
@@ -108,30 +110,4 @@ function tooCostly({ cost, limit }: { cost: number; limit: number }) {
       'very common words repeated in a quoted phrase, many very common words joined by OR, or a prefix* matching very many words. ' +
       'Add a rarer word, or use a longer prefix.',
   );
-}
-
-function wordItem(hit: SearchHitRow): SearchHit {
-  return {
-    match: 'words',
-    book: { usfm: hit.usfm, abbr: hit.abbr, name: hit.name, testament: hit.testament },
-    chapter: hit.chapter,
-    verse: hit.verse,
-    text: hit.text,
-    matches: wordMatches(hit.highlighted),
-  };
-}
-
-/** The marked spans of FTS5's highlighted copy, as offsets into the unmarked text. */
-function wordMatches(highlighted: string): WordMatch[] {
-  const matches: WordMatch[] = [];
-  let position = 0;
-  let start = -1;
-  for (const char of highlighted) {
-    if (char === HIGHLIGHT_START) start = position;
-    else if (char === HIGHLIGHT_END && start >= 0) {
-      matches.push({ offset: start, length: position - start });
-      start = -1;
-    } else position += char.length;
-  }
-  return matches;
 }

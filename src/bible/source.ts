@@ -9,6 +9,7 @@ import { type BuildStamp, BuildStampError, parseBuildStamp } from '../../build/c
 import type { Config } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
 import { ApiError } from '../http/problem.ts';
+import { type AnswerCache, createAnswerCache } from './answer-cache.ts';
 import { openBibleDatabase } from './bible-database.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
 import { createQueryPool, type QueryPool } from './search-pool.ts';
@@ -22,6 +23,8 @@ export interface BibleBuild {
   /** The same queries on worker threads: for searches, whose cost depends on what a client asks. */
   pool: QueryPool;
   files: StaticFiles;
+  /** Answers of ranges and searches already made from this build, bounded by bytes. */
+  answers: AnswerCache;
 }
 
 export type BibleStatus = { available: true; buildHash: string } | { available: false; reason: string };
@@ -205,6 +208,7 @@ function openBuild(
         onStopped: onPoolStopped,
       }),
       files: createStaticFiles(config.biblePublicDir, { buildHash: stamp.buildHash, onStale }),
+      answers: createAnswerCache(),
     };
   } catch (error) {
     db.close();

@@ -132,6 +132,23 @@ describe('verse ranges', () => {
     const head = await rawRequest(api('/Gn/1/1/3'), {}, 'HEAD');
     expect([head.status, head.body.length, head.headers.etag]).toEqual([200, 0, etag]);
   });
+
+  test('a range asked again (by its USFM code, or as one verse) is the kept answer: same bytes, same headers, 304 to its ETag', async () => {
+    const first = await rawRequest(api('/John/3/16/16?lang=en'));
+    for (const again of [api('/John/3/16/16?lang=en'), api('/JHN/3/16/16?lang=en'), api('/John/3/16?lang=en')]) {
+      const res = await rawRequest(again);
+      expect(res.body.equals(first.body)).toBe(true);
+      expect([res.headers.etag, res.headers['cache-control'], res.headers['access-control-allow-origin']]).toEqual([
+        first.headers.etag,
+        first.headers['cache-control'],
+        first.headers['access-control-allow-origin'],
+      ]);
+      expect((await rawRequest(again, { 'if-none-match': first.headers.etag! })).status).toBe(304);
+    }
+    // A refusal is never kept in its place: the same verses named wrongly are still refused, naming the parameter.
+    expect((await rawRequest(api('/John/3/17/16?lang=en'))).status).toBe(400);
+    expect((await rawRequest(api('/John/3/17/16?lang=en'))).status).toBe(400);
+  });
 });
 
 describe('per-address limit of the dynamic endpoints', () => {

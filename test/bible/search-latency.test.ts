@@ -35,9 +35,10 @@ const CHAPTERS_WHILE_WAITING = 10;
 test('while the worst searches wait on the database, static chapters answer; the searches answer once it is free', async () => {
   const chapter = `${server.url}/api/v1/bible/Gn/1?lang=fr`;
   const search = (query: string) => rawRequest(`${server.url}/api/v1/bible/search?${query}`);
-  // Warm up: the chapter in the file cache, the search workers started.
+  // Warm up: the chapter in the file cache, the search workers started. By another search than those
+  // below (one answer less per page): an answer made once is kept (answer-cache.ts), and would not wait.
   expect((await rawRequest(chapter)).status).toBe(200);
-  expect((await search(WORST_SEARCHES[2])).status).toBe(200);
+  expect((await search(`${WORST_SEARCHES[2]}&size=9`)).status).toBe(200);
 
   // The test makes every search slow on purpose, whatever the machine: it holds the query database's
   // exclusive lock, so no search can read until the test lets go. A search on a worker waits there in

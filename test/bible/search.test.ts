@@ -1,6 +1,7 @@
 // Search over real HTTP: references first, AND, phrases, OR, -word, prefix*, filters, matched words, accents and case, paging, bad q, FTS5 syntax typed by users.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { BuiltVersion } from '../../build/writers/types.ts';
+import { pageEnvelope } from '../../src/http/paging.ts';
 import { useBibleServer } from '../helpers/bible-server.ts';
 import { syntheticInfo, syntheticText } from '../helpers/synthetic-model.ts';
 import { rawRequest } from './raw-request.ts';
@@ -320,5 +321,51 @@ describe('search', () => {
     expect((await rawRequest(`${fixture.server.url}/api/v1/bible/search?q=terre`, { 'if-none-match': res.headers.etag! })).status).toBe(
       304,
     );
+  });
+
+  test('the answer is, byte for byte, the paging envelope as JSON.stringify writes it: references only, words only, both, none', async () => {
+    for (const query of [
+      'q=John%203%3A16&lang=en&size=1',
+      'q=John%203%3A16&lang=en&size=20',
+      'q=John%203%3A16&lang=en&size=1&page=1',
+      'q=grace&lang=en&size=5&page=2',
+      'q=zzzunfound&lang=en',
+      'q=grace&lang=en&page=99',
+    ]) {
+      const res = await search(query);
+      expect(res.status, query).toBe(200);
+      const body = res.json() as SearchBody;
+      const envelope = pageEnvelope(body.items, { page: body.page, size: body.size }, body.totalItems);
+      expect(res.body.toString('utf8'), query).toBe(JSON.stringify(envelope));
+      for (const item of body.items) {
+        const keys = ['match', ...(item.match === 'reference' ? ['reference'] : []), 'book', 'chapter', 'verse', 'text', 'matches'];
+        expect(Object.keys(item), query).toEqual(keys);
+      }
+    }
+    const both = (await search('q=John%203%3A16&lang=en&size=20')).json() as SearchBody;
+    expect(new Set(both.items.map((item) => item.match))).toEqual(new Set(['reference', 'words']));
+  });
+
+  test('a search asked again is answered from the kept answer, with no worker: same bytes and ETag, 304 to it', async () => {
+    const first = await search('q=gr%C3%A2ce&lang=en&size=3');
+    expect(first.status).toBe(200);
+    const run = vi.spyOn(fixture.server.services.bible.current().pool, 'run');
+    try {
+      const again = await search('q=gr%C3%A2ce&lang=en&size=3');
+      expect([again.status, again.headers.etag, again.body.equals(first.body)]).toEqual([200, first.headers.etag, true]);
+      expect(
+        (
+          await rawRequest(`${fixture.server.url}/api/v1/bible/search?q=gr%C3%A2ce&lang=en&size=3`, {
+            'if-none-match': first.headers.etag!,
+          })
+        ).status,
+      ).toBe(304);
+      expect(run).not.toHaveBeenCalled();
+      // Another page, size, filter or language is another answer, searched on a worker.
+      expect((await search('q=gr%C3%A2ce&lang=en&size=3&page=1')).status).toBe(200);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      run.mockRestore();
+    }
   });
 });
