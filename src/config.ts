@@ -5,6 +5,7 @@ import type { LevelWithSilent } from 'pino';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
 import { defaultOutputs } from '../build/contract/layout.ts';
 import { DEFAULT_RESERVED_MATCHING, type ReservedMatching } from './accounts/email-address.ts';
+import { DEFAULT_ANSWER_CACHE_BYTES } from './bible/answer-cache.ts';
 
 export interface Config {
   /** HTTP port; 0 picks a free one (tests). */
@@ -40,6 +41,8 @@ export interface Config {
   bibleSearchQueue: number;
   /** Time budget of one search on its worker, in ms; past it, 503 search-busy and the worker is replaced. */
   bibleSearchTimeoutMs: number;
+  /** Bytes of range and search answers kept per build (`BIBLE_ANSWER_CACHE_BYTES`, 4 MiB); 0 keeps none (the bench measures queries so). */
+  bibleAnswerCacheBytes: number;
   /** Requests per minute per key on church endpoints (spec: 120). */
   keyRateLimitPerMinute: number;
   /** Requests per minute per client address that carry an invalid key. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
     bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
     bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),
+    bibleAnswerCacheBytes: integer(env, 'BIBLE_ANSWER_CACHE_BYTES', DEFAULT_ANSWER_CACHE_BYTES, 0, 256 * 1024 * 1024),
     keyRateLimitPerMinute: integer(env, 'KEY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     invalidKeyLimitPerMinute: integer(env, 'INVALID_KEY_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     redisUrl: redisUrl(env.REDIS_URL),

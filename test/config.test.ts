@@ -32,6 +32,7 @@ describe('configuration from the environment', () => {
     ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
     ['BIBLE_SEARCH_WORKERS', '0'],
     ['BIBLE_SEARCH_TIMEOUT_MS', '0'],
+    ['BIBLE_ANSWER_CACHE_BYTES', '-1'],
     ['KEY_FINGERPRINT_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'api.example.org'],
     ['PUBLIC_BASE_URL', 'ftp://api.example.org'],

@@ -63,6 +63,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     BIBLE_PUBLIC_DIR: options.biblePublicDir,
     BIBLE_DB_PATH: options.bibleDatabasePath,
     ...RAISED_LIMITS,
+    // No kept range or search answers: the bench cycles through fixed query sets, which a cache would
+    // answer from memory after the first round; the figures are those of a query run each time.
+    BIBLE_ANSWER_CACHE_BYTES: '0',
     ...options.backendEnv,
   };
   const checkout = options.checkout ?? CHECKOUT;

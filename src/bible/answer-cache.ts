@@ -31,6 +31,8 @@ const ENTRY_OVERHEAD_BYTES = 200;
  * outlives the build it was read from.
  */
 export function createAnswerCache(maxBytes = DEFAULT_ANSWER_CACHE_BYTES): AnswerCache {
+  // 0 (BIBLE_ANSWER_CACHE_BYTES=0, as the bench runs): every answer is made, nothing is kept.
+  if (maxBytes === 0) return { remember: (_key, make) => make(), rememberAsync: (_key, make) => make(), heldBytes: 0 };
   const cache = new LRUCache<string, PreparedJson>({
     maxSize: maxBytes,
     // The answer is dropped, not kept, when it alone is larger than the whole bound.

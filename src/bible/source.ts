@@ -55,7 +55,7 @@ export interface BibleSourceOptions {
 
 type SourceConfig = Pick<
   Config,
-  'biblePublicDir' | 'bibleDatabasePath' | 'bibleSearchWorkers' | 'bibleSearchQueue' | 'bibleSearchTimeoutMs'
+  'biblePublicDir' | 'bibleDatabasePath' | 'bibleSearchWorkers' | 'bibleSearchQueue' | 'bibleSearchTimeoutMs' | 'bibleAnswerCacheBytes'
 >;
 
 /** An opened build and what must be closed with it. */
@@ -208,7 +208,7 @@ function openBuild(
         onStopped: onPoolStopped,
       }),
       files: createStaticFiles(config.biblePublicDir, { buildHash: stamp.buildHash, onStale }),
-      answers: createAnswerCache(),
+      answers: createAnswerCache(config.bibleAnswerCacheBytes),
     };
   } catch (error) {
     db.close();

@@ -17,6 +17,17 @@ describe('answer cache', () => {
     expect(answers.remember('range en JHN 3 16 17', make).json).toBe('{"made":2}');
   });
 
+  test('with a bound of 0 (BIBLE_ANSWER_CACHE_BYTES=0) every request makes its answer and nothing is held', async () => {
+    const answers = createAnswerCache(0);
+    let made = 0;
+    const make = () => prepareJson({ made: ++made });
+    answers.remember('range en JHN 3 16 16', make);
+    expect(answers.remember('range en JHN 3 16 16', make).json).toBe('{"made":2}');
+    expect((await answers.rememberAsync('search', async () => make())).json).toBe('{"made":3}');
+    expect((await answers.rememberAsync('search', async () => make())).json).toBe('{"made":4}');
+    expect(answers.heldBytes).toBe(0);
+  });
+
   test('a refusal is not kept: the next request is answered afresh', async () => {
     const answers = createAnswerCache();
     const refuse = () => {
