@@ -56,7 +56,12 @@ describe('the SQLite account store', () => {
       if (source.includes('FROM api_keys WHERE fingerprint')) {
         for (const method of ['get', 'all'] as const) {
           const run = statement[method].bind(statement);
-          Object.assign(statement, { [method]: (...args: unknown[]) => (runs.push(method), run(...(args as []))) });
+          Object.assign(statement, {
+            [method]: (...args: unknown[]) => {
+              runs.push(method);
+              return run(...(args as []));
+            },
+          });
         }
       }
       return statement;
