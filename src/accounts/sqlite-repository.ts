@@ -19,7 +19,7 @@ import {
   toDeveloperListing,
   toKeyRecord,
 } from './rows.ts';
-import type { ApiKeyRecord, DeletedDeveloper, Developer } from './types.ts';
+import type { ActiveKey, ApiKeyRecord, DeletedDeveloper, Developer } from './types.ts';
 
 interface ActiveKeyRow {
   id: number;
@@ -40,6 +40,7 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
   /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
   const lastWritten = new Map<number, number>();
   const lastUsed = createLastUsedWriter(db, statements, logger);
+  const activeKeys = createActiveKeyLookup(statements);
 
   const insertDeveloper = db.transaction((developer: DeveloperInsert): Developer | undefined => {
     // The address is UNIQUE (COLLATE NOCASE): the check and the insert share the write lock.
@@ -134,10 +135,7 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
       return toKeyRecord(row);
     },
 
-    async activeKeyByFingerprint(fingerprint) {
-      const row = statements.activeKeyByFingerprint.get(fingerprint);
-      return row ? { id: row.id, developerId: row.developer_id } : undefined;
-    },
+    activeKeyByFingerprint: activeKeys,
 
     async markUsed(keyId, when) {
       const now = when.getTime();
@@ -166,6 +164,49 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
 }
 
 type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * Key lookups, one statement per turn of the event loop, as the PostgreSQL repository batches
+ * them: the fingerprints asked for during one turn (the requests parsed from one read of the
+ * sockets) are looked up together in the turn's check phase (setImmediate). Each statement is a
+ * read transaction of its own (two `fcntl` locks): one per turn instead of one per request. Each
+ * lookup is answered by a statement run after it was asked, so a key revoked before then is
+ * refused; nothing remembers that a key is valid. A failed statement rejects every lookup of its
+ * turn (SQLITE_BUSY: the storage's lock wait asks each again, in a later turn's statement).
+ */
+function createActiveKeyLookup(statements: Statements): (fingerprint: string) => Promise<ActiveKey | undefined> {
+  type Found = ActiveKey | undefined;
+  let asked = new Map<string, { resolve(found: Found): void; reject(error: unknown): void }[]>();
+
+  const send = () => {
+    const batch = asked;
+    asked = new Map();
+    let found: Map<string, ActiveKey>;
+    try {
+      found = new Map();
+      if (batch.size === 1) {
+        const fingerprint = batch.keys().next().value as string;
+        const row = statements.activeKeyByFingerprint.get(fingerprint);
+        if (row) found.set(fingerprint, { id: row.id, developerId: row.developer_id });
+      } else {
+        for (const row of statements.activeKeysByFingerprints.all(JSON.stringify([...batch.keys()])))
+          found.set(row.fingerprint, { id: row.id, developerId: row.developer_id });
+      }
+    } catch (error) {
+      for (const waiting of batch.values()) for (const { reject } of waiting) reject(error);
+      return;
+    }
+    for (const [fingerprint, waiting] of batch) for (const { resolve } of waiting) resolve(found.get(fingerprint));
+  };
+
+  return (fingerprint) =>
+    new Promise<Found>((resolve, reject) => {
+      if (asked.size === 0) setImmediate(send);
+      const waiting = asked.get(fingerprint);
+      if (waiting) waiting.push({ resolve, reject });
+      else asked.set(fingerprint, [{ resolve, reject }]);
+    });
+}
 
 /**
  * "Last used" is bookkeeping, never worth a wait: each write is tried without waiting for a lock
@@ -259,6 +300,10 @@ function prepareStatements(db: Db) {
     keyOfDeveloper: db.prepare<[number, number], ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND developer_id = ?`),
     activeKeyByFingerprint: db.prepare<[string], ActiveKeyRow>(
       'SELECT id, developer_id FROM api_keys WHERE fingerprint = ? AND revoked_at IS NULL',
+    ),
+    // The fingerprints of one turn as a JSON array: one prepared statement whatever their number (the UNIQUE index is searched per value).
+    activeKeysByFingerprints: db.prepare<[string], ActiveKeyRow & { fingerprint: string }>(
+      'SELECT fingerprint, id, developer_id FROM api_keys WHERE fingerprint IN (SELECT value FROM json_each(?)) AND revoked_at IS NULL',
     ),
     // The time guard also holds across processes sharing the file (CLI, several servers).
     markUsed: db.prepare<[string, number, string]>(

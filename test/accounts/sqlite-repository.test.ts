@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountRepository } from '../../src/accounts/repository.ts';
 import { type AccountService, createAccountService, MAX_ACTIVE_KEYS } from '../../src/accounts/service.ts';
 import { createSqliteAccountRepository } from '../../src/accounts/sqlite-repository.ts';
@@ -44,6 +45,57 @@ describe('the SQLite account store', () => {
       expect(bytes.includes(Buffer.from(Buffer.from(key).toString('hex')))).toBe(false);
       expect(bytes.includes(Buffer.from(fingerprinter.fingerprint(key)))).toBe(true);
     }
+  });
+
+  it('answers the key lookups of one turn of the event loop with one statement, each with its own key', async () => {
+    // Counts the runs of the key lookup statements: the repository is made again over a spied connection.
+    const runs: string[] = [];
+    const prepare = db.prepare.bind(db);
+    vi.spyOn(db, 'prepare').mockImplementation(((source: string) => {
+      const statement = prepare(source);
+      if (source.includes('FROM api_keys WHERE fingerprint')) {
+        for (const method of ['get', 'all'] as const) {
+          const run = statement[method].bind(statement);
+          Object.assign(statement, {
+            [method]: (...args: unknown[]) => {
+              runs.push(method);
+              return run(...(args as []));
+            },
+          });
+        }
+      }
+      return statement;
+    }) as typeof db.prepare);
+    repository = createSqliteAccountRepository(db);
+    accounts = createAccountService({ repository, fingerprinter });
+    const developer = await accounts.createDeveloper({ name: 'Dev', email: 'dev@example.org', verified: true });
+    const keys = [];
+    for (let i = 0; i < 3; i++) keys.push(await accounts.createKey(developer.id, `site ${i}`));
+    runs.length = 0;
+
+    const asked = [...keys.map(({ key }) => key), keys[0]!.key, `sk_live_${'x'.repeat(33)}`];
+    const found = await Promise.all(asked.map((key) => repository.activeKeyByFingerprint(fingerprinter.fingerprint(key))));
+    expect(found.map((key) => key?.id)).toEqual([...keys.map(({ record }) => record.id), keys[0]!.record.id, undefined]);
+    expect(found[0]).toEqual({ id: keys[0]!.record.id, developerId: developer.id });
+    expect(runs).toHaveLength(1);
+
+    // Another turn, another statement: nothing is kept from the last one.
+    expect((await repository.activeKeyByFingerprint(fingerprinter.fingerprint(keys[1]!.key)))?.id).toBe(keys[1]!.record.id);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('refuses a key revoked after its lookup was asked: every lookup is answered by a statement run after it', async () => {
+    const developer = await accounts.createDeveloper({ name: 'Dev', email: 'dev@example.org', verified: true });
+    const kept = await accounts.createKey(developer.id, 'kept');
+    const revoked = await accounts.createKey(developer.id, 'revoked');
+    expect(await repository.activeKeyByFingerprint(fingerprinter.fingerprint(revoked.key))).toBeDefined();
+    const lookups = [kept, revoked].map(({ key }) => repository.activeKeyByFingerprint(fingerprinter.fingerprint(key)));
+    await repository.revokeKey(developer.id, revoked.record.id, new Date().toISOString());
+    const [stillActive, refused] = await Promise.all(lookups);
+    expect(stillActive?.id).toBe(kept.record.id);
+    expect(refused).toBeUndefined();
+    await nextTurn();
+    expect(await repository.activeKeyByFingerprint(fingerprinter.fingerprint(revoked.key))).toBeUndefined();
   });
 
   it('writes "last used" once in a minute of requests, so reads stay reads', async () => {

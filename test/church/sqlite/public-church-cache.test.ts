@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateChurchDocument } from '../../../src/church/import/validate.ts';
 import type { ChurchRecord } from '../../../src/church/records.ts';
@@ -37,7 +38,9 @@ describe('the SQLite repository keeps public churches', () => {
     expect(Object.isFrozen(once)).toBe(true);
   });
 
-  it("answers another connection's commit at once: a renamed church, a church no longer public", async () => {
+  // data_version is read once per turn of the event loop (the requests parsed from one read of the
+  // sockets): another connection's commit shows from the next turn, the next request any client can send.
+  it("answers another connection's commit from the next turn of the event loop: a renamed church, a church no longer public", async () => {
     const churches = createSqliteChurchRepository(first);
     const elsewhere = createSqliteChurchRepository(second);
     await elsewhere.importChurches(records(churchDocument('renamed'), churchDocument('hidden')));
@@ -45,6 +48,9 @@ describe('the SQLite repository keeps public churches', () => {
     expect(await churches.publicChurchBySlug('hidden')).toBeDefined();
 
     await elsewhere.importChurches(records(churchDocument('renamed', { name: 'New name' }), churchDocument('hidden', { isPublic: false })));
+    // Within the turn that read data_version, the kept record stands.
+    expect((await churches.publicChurchBySlug('renamed'))?.name).toBe('Church renamed');
+    await nextTurn();
     expect((await churches.publicChurchBySlug('renamed'))?.name).toBe('New name');
     expect(await churches.publicChurchBySlug('hidden')).toBeUndefined();
   });
