@@ -54,8 +54,7 @@ export function unzipEntries(zip: Uint8Array, filter?: (entry: ZipEntryInfo) => 
       const inflated = inflateRawSync(data);
       // A plain Uint8Array over the same memory, as fflate gave (Buffer's slice is a view, Uint8Array's a copy).
       files[name] = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
-    }
-    else throw new ZipError(`${name} uses compression method ${compression}`);
+    } else throw new ZipError(`${name} uses compression method ${compression}`);
   }
   return files;
 }

@@ -25,10 +25,7 @@ export interface SwordModuleFiles {
  * @example const { conf, nt } = openSwordModuleZip(readFileSync('KJV.zip'));
  */
 export function openSwordModuleZip(zipBytes: Uint8Array, moduleName?: string): SwordModuleFiles {
-  const files = unzipEntries(
-    zipBytes,
-    (file) => /(^|\/)mods\.d\/[^/]+\.conf$/i.test(file.name) || /\.bz[svz]$/i.test(file.name),
-  );
+  const files = unzipEntries(zipBytes, (file) => /(^|\/)mods\.d\/[^/]+\.conf$/i.test(file.name) || /\.bz[svz]$/i.test(file.name));
   const byLowerPath = new Map(Object.entries(files).map(([path, bytes]) => [path.toLowerCase(), { path, bytes }]));
 
   const confs = [...byLowerPath.values()]

@@ -24,17 +24,17 @@ export function createSmtpMailer(smtpUrl: string, from: string, { maxConnections
   const createTransport = async (): Promise<Transporter> => {
     const nodemailer = (await import('nodemailer')).default;
     return nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections,
-    // A connection is replaced after this many messages, as nodemailer's default; the cap on sockets stays.
-    maxMessages: 100,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    // Messages are the service's own text: nothing in them may make the transport read a file or a URL.
-    disableFileAccess: true,
-    disableUrlAccess: true,
+      url: smtpUrl,
+      pool: true,
+      maxConnections,
+      // A connection is replaced after this many messages, as nodemailer's default; the cap on sockets stays.
+      maxMessages: 100,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      // Messages are the service's own text: nothing in them may make the transport read a file or a URL.
+      disableFileAccess: true,
+      disableUrlAccess: true,
     });
   };
   return {
