@@ -1,5 +1,6 @@
 // Opens a SWORD module zip in memory: its conf and the raw zText files of both testaments.
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
+import { unzipEntries } from '../zip-archive.ts';
 import { parseSwordConf, type SwordConf } from './conf.ts';
 
 /** The three files of one testament: block index, verse index, compressed blocks. */
@@ -24,9 +25,7 @@ export interface SwordModuleFiles {
  * @example const { conf, nt } = openSwordModuleZip(readFileSync('KJV.zip'));
  */
 export function openSwordModuleZip(zipBytes: Uint8Array, moduleName?: string): SwordModuleFiles {
-  const files = unzipSync(zipBytes, {
-    filter: (file) => /(^|\/)mods\.d\/[^/]+\.conf$/i.test(file.name) || /\.bz[svz]$/i.test(file.name),
-  });
+  const files = unzipEntries(zipBytes, (file) => /(^|\/)mods\.d\/[^/]+\.conf$/i.test(file.name) || /\.bz[svz]$/i.test(file.name));
   const byLowerPath = new Map(Object.entries(files).map(([path, bytes]) => [path.toLowerCase(), { path, bytes }]));
 
   const confs = [...byLowerPath.values()]

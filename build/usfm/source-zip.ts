@@ -1,5 +1,5 @@
 // A zip of USFM files, or files already read from a folder → the USFM files to parse, decoded as UTF-8.
-import { unzipSync } from 'fflate';
+import { unzipEntries } from '../zip-archive.ts';
 import type { UsfmFile } from './types.ts';
 
 /** A file as read from a folder or an archive, before decoding. */
@@ -18,7 +18,7 @@ export interface SourceFileBytes {
  * const files = usfmFilesFromZip(await readFile('FRA-B-LSG1910-PD-UBS.zip'));
  */
 export function usfmFilesFromZip(zip: Uint8Array): UsfmFile[] {
-  const entries = unzipSync(zip, { filter: (entry) => isUsfmFileName(entry.name) });
+  const entries = unzipEntries(zip, (entry) => isUsfmFileName(entry.name));
   return usfmFilesFromBytes(Object.entries(entries).map(([name, bytes]) => ({ name, bytes })));
 }
 

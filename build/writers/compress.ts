@@ -22,23 +22,28 @@ export interface CompressOptions {
 /**
  * Defaults measured on the KJV chapter files (5.3 MB, 1,192 files) on this two-core machine:
  * quality 8 gives 1.946 MB in 0.22 s, quality 9 the same size in 7.9 s (a cliff in the encoder's
- * strategy), 11 gives 10% less in 6.3 s.
+ * strategy), 11 gives 10% less in 6.3 s. Measured again on the 5,945 chapter files of the five
+ * versions (27.5 MB), CPU of one thread: quality 8 10.695 MB in 1.88 s, quality 7 10.695 MB (the
+ * same to the kilobyte; 468 files differ in their bytes) in 1.07 s, 6 10.703 MB in 0.96 s: 7.
+ * Gzip 9 is kept (10.922 MB in 0.66 s; 6 saves 0.1 s for 3 kB more).
  *
  * Large files (the five search indexes, 8.5-9 MB each, and the five downloads, 5.7-6.3 MB), measured
  * together, CPU best of three (a fresh encoder's memory from a fresh process): a 1 MB brotli window
  * (2^20) rather than 4 MB takes each encoder 13 MB of RSS instead of 35 (its ring buffer and hash
- * chains follow the window) for 0.3% more bytes. At that window, quality 4 gives 16.6 MB in 1.5 s
- * where quality 5 gave 15.5 MB in 2.2 s, and gzip 4 gives 19.1 MB in 1.0 s where gzip 5 gave
- * 18.3 MB in 1.5 s: 4-7% more bytes for a file fetched once, against a seventh of the build's CPU
- * (the 10 s goal on two cores, `npm run bench:bible`).
+ * chains follow the window) for 0.3% more bytes. At that window, quality 4 gives 16.6 MB in 1.8 s,
+ * quality 3 17.6 MB in 0.7 s and quality 2 17.5 MB in 0.5-0.8 s (its simpler hasher compresses
+ * these better than 3's); gzip 4 gives 19.1 MB in 0.9 s, gzip 2 20.7 MB in 0.6 s. Quality 2 and
+ * gzip 2: 5% and 9% more bytes for a file fetched once (and by few clients without brotli), for
+ * 1.5 s less of the build's CPU, a quarter of the six-second goal on two cores (issue 28,
+ * `npm run bench:bible`). The copies stay the same files in the same formats; only their bytes change.
  */
 export const DEFAULT_COMPRESS_OPTIONS: Required<CompressOptions> = {
-  brotliQuality: 8,
+  brotliQuality: 7,
   gzipLevel: 9,
   largeFileBytes: 1_000_000,
-  largeFileBrotliQuality: 4,
+  largeFileBrotliQuality: 2,
   largeFileBrotliWindow: 20,
-  largeFileGzipLevel: 4,
+  largeFileGzipLevel: 2,
 };
 
 /** The brotli and gzip settings for one input of `bytes` bytes. */

@@ -2,6 +2,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { type SearchDocument, searchOptions } from './search-options.ts';
+import { splitWords } from './split-words.ts';
 
 type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
 type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
@@ -58,7 +59,8 @@ export class SearchIndexBuilder {
   readonly #tokenTermLists: number[][] = [];
   /** Per token number: the last document it was counted in, for the field length. */
   readonly #tokenLastDocument = new GrowableInt32Array();
-  readonly #tokenize = MiniSearch.getDefault('tokenize') as Tokenize;
+  /** MiniSearch's default tokenizer, the same words by a faster scan (split-words.ts). */
+  readonly #tokenize: Tokenize = splitWords;
   readonly #processTerm: ProcessTerm;
   readonly #storeFields: readonly (keyof SearchDocument)[];
 

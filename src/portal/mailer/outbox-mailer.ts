@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../http/logger.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -14,13 +14,19 @@ import type { Mailer } from './mailer.ts';
  * mailer is only chosen when SMTP_URL is unset; a production server sets SMTP_URL.
  */
 export function createOutboxMailer(dir: string, from: string, logger: Logger): Mailer {
-  // nodemailer's stream transport composes the message (both parts, headers, encodings) without sending it.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer's stream transport composes the message (both parts, headers, encodings) without sending it; nodemailer
+  // (about 3 MB of heap) is loaded with the first message, not at start.
+  let composer: Promise<Transporter> | undefined;
+  const compose = async (): Promise<Transporter> => {
+    const nodemailer = (await import('nodemailer')).default;
+    return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
   return {
     kind: 'outbox',
     outboxDir: dir,
     async send({ to, subject, text, html, link }) {
-      const info = await composer.sendMail({ from, to, subject, text, html });
+      composer ??= compose();
+      const info = await (await composer).sendMail({ from, to, subject, text, html });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
