@@ -141,7 +141,8 @@ describe('every problem the service answers', () => {
 
     // Every search worker busy and the queue full (the real thing: test/bible/search-pool.test.ts).
     vi.spyOn(server.services.bible.current().pool, 'run').mockRejectedValueOnce(new ApiError(problems.searchBusy('queue-full', 1)));
-    await receive('/api/v1/bible/search?q=terre', { address: '192.0.2.4' });
+    // A query not asked above: an answer already made is kept (answer-cache.ts) and never reaches the pool.
+    await receive('/api/v1/bible/search?q=ciel', { address: '192.0.2.4' });
     vi.restoreAllMocks();
 
     // A rebuild has swapped the tree under the open database: a chapter not yet in memory is refused.
