@@ -1,5 +1,4 @@
 // The account repository over PostgreSQL: the guarantees of sqlite-repository.ts, held across every instance sharing the database.
-import { LRUCache } from 'lru-cache';
 import type { PostgresDatabase, SqlRunner } from '../db/postgres/database.ts';
 import { type AccountRepository, LAST_USED_INTERVAL_MS } from './repository.ts';
 import {
@@ -14,9 +13,6 @@ import {
 } from './rows.ts';
 import type { ActiveKey } from './types.ts';
 
-/** Keys whose last "last used" write this process remembers; a key it forgot costs one more (guarded) write. */
-const LAST_WRITTEN_KEPT = 10_000;
-
 /**
  * Creates the repository over a migrated database. Nothing about a key's validity is cached:
  * every authentication asks the database (one prepared statement, one round trip, shared by the
@@ -24,8 +20,6 @@ const LAST_WRITTEN_KEPT = 10_000;
  * on all at once.
  */
 export function createPostgresAccountRepository(db: PostgresDatabase): AccountRepository {
-  /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
-  const lastWritten = new LRUCache<number, number>({ max: LAST_WRITTEN_KEPT });
   const lastUsed = createLastUsedWriter(db);
   const activeKeys = createActiveKeyLookup(db);
 
@@ -99,7 +93,6 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
           keyIds: keys.map((key) => key.id),
         };
       });
-      for (const keyId of result?.keyIds ?? []) lastWritten.delete(keyId);
       return result && { developer: result.developer, revokedKeys: result.revokedKeys };
     },
 
@@ -135,17 +128,13 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
         [revokedAt, keyId, developerId],
       );
       if (!row) return undefined;
-      lastWritten.delete(keyId);
       return toKeyRecord(row);
     },
 
     activeKeyByFingerprint: activeKeys.lookup,
 
+    // Called at most once a minute per key by key auth (src/keys/auth.ts); the UPDATE's time guard holds across instances.
     async markUsed(keyId, when) {
-      const now = when.getTime();
-      const previous = lastWritten.get(keyId);
-      if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
-      lastWritten.set(keyId, now);
       return lastUsed.write(keyId, when);
     },
 
@@ -276,14 +265,14 @@ function createLastUsedWriter(db: PostgresDatabase) {
   return {
     write(keyId: number, when: Date): Promise<boolean> {
       const entry = pending.get(keyId);
-      if (!entry && pending.size >= LAST_USED_PENDING_MAX) return Promise.resolve(false);
+      if (entry) {
+        // One write per key and batch, reported to the call that queued it: this one joins it.
+        if (when > entry.when) entry.when = when;
+        return Promise.resolve(false);
+      }
+      if (pending.size >= LAST_USED_PENDING_MAX) return Promise.resolve(false);
       return new Promise<boolean>((resolve, reject) => {
-        if (entry) {
-          if (when > entry.when) entry.when = when;
-          entry.settle.push({ resolve, reject });
-        } else {
-          pending.set(keyId, { when, settle: [{ resolve, reject }] });
-        }
+        pending.set(keyId, { when, settle: [{ resolve, reject }] });
         if (!flushing) void flush();
       });
     },

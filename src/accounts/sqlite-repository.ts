@@ -37,8 +37,6 @@ const LAST_USED_RETRY_MS = 1_000;
 /** Creates the repository over an open, migrated database. */
 export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountRepositoryOptions = {}): AccountRepository {
   const statements = prepareStatements(db);
-  /** Last "last used" write per key id, in this process: spares the database most of the once-a-minute checks. */
-  const lastWritten = new Map<number, number>();
   const lastUsed = createLastUsedWriter(db, statements, logger);
   const activeKeys = createActiveKeyLookup(statements);
 
@@ -110,10 +108,7 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
     async deleteDeveloper(developerId) {
       const result = deleteDeveloper.immediate(developerId);
       // Key ids can be reused once the rows are gone; a new key must not inherit an old "last used" time.
-      for (const keyId of result?.keyIds ?? []) {
-        lastWritten.delete(keyId);
-        lastUsed.forget(keyId);
-      }
+      for (const keyId of result?.keyIds ?? []) lastUsed.forget(keyId);
       return result?.deleted;
     },
 
@@ -130,18 +125,14 @@ export function createSqliteAccountRepository(db: Db, { logger }: SqliteAccountR
       statements.revokeKey.run(revokedAt, keyId, developerId);
       const row = statements.keyOfDeveloper.get(keyId, developerId);
       if (!row) return undefined;
-      lastWritten.delete(keyId);
       lastUsed.forget(keyId);
       return toKeyRecord(row);
     },
 
     activeKeyByFingerprint: activeKeys,
 
+    // Called at most once a minute per key by key auth (src/keys/auth.ts); the statement's time guard holds across processes.
     async markUsed(keyId, when) {
-      const now = when.getTime();
-      const previous = lastWritten.get(keyId);
-      if (previous !== undefined && now - previous < LAST_USED_INTERVAL_MS) return false;
-      lastWritten.set(keyId, now);
       return lastUsed.write(keyId, when);
     },
 

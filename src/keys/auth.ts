@@ -84,7 +84,7 @@ export function createKeyAuthenticator(dependencies: KeyAuthDependencies): KeyAu
       const fingerprint = fingerprinter.fingerprint(token);
       const key = await keys.activeKeyByFingerprint(fingerprint);
       if (!key) return refuse(address, serviceProblems.apiKeyUnknown());
-      recordUse(key.id);
+      recordUse(fingerprint, key.id);
       return { locals: { apiKeyId: key.id, apiKeyDeveloperId: key.developerId, apiKeyRateLimitKey: rateLimitKey(fingerprint) } };
     },
   };
@@ -96,20 +96,22 @@ const LAST_USES_KEPT = 10_000;
 /**
  * "Last used" of a key handed to the repository at most once per LAST_USED_INTERVAL_MS per key,
  * after this turn of the event loop: bookkeeping, not part of the answer, and never a wait for a
- * lock. The repository keeps its own guard (across processes sharing the database); this one spares
- * each request of a busy key a Date, a closure, a timer and a promise. It remembers when a use was
- * recorded, never whether a key is valid.
+ * lock. This is the service's only in-process guard (the repositories keep the one in their UPDATE,
+ * which holds across processes sharing the database); it spares each request of a busy key a Date,
+ * a closure, a timer, a promise and a statement. Keyed by fingerprint, never reused, so a new key
+ * that gets a deleted key's id is recorded at once. It remembers when a use was recorded, never
+ * whether a key is valid.
  */
-function lastUseRecorder(keys: ActiveKeyLookup, clock: Clock, logger: Logger): (keyId: number) => void {
-  const handedOver = new Map<number, number>();
-  return (keyId) => {
+function lastUseRecorder(keys: ActiveKeyLookup, clock: Clock, logger: Logger): (fingerprint: string, keyId: number) => void {
+  const handedOver = new Map<string, number>();
+  return (fingerprint, keyId) => {
     const usedAt = clock.now();
     const at = usedAt.getTime();
-    const previous = handedOver.get(keyId);
+    const previous = handedOver.get(fingerprint);
     if (previous !== undefined && at - previous < LAST_USED_INTERVAL_MS && at >= previous) return;
     // Forgetting every key at once only lets each one write once more: the repository's guard still holds.
     if (handedOver.size >= LAST_USES_KEPT) handedOver.clear();
-    handedOver.set(keyId, at);
+    handedOver.set(fingerprint, at);
     setImmediate(() => keys.markUsed(keyId, usedAt).catch((error: unknown) => logger.warn({ err: error }, '"last used" not recorded')));
   };
 }
