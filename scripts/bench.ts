@@ -34,7 +34,7 @@ import { type ClosedLoopResult, closedLoop } from './bench/closed-loop.ts';
 import { readCorpora } from './bench/corpus.ts';
 import { visitEveryEndpoint } from './bench/coverage.ts';
 import { findDeploymentTools, startDeployment, whyNotDeployable } from './bench/deployments.ts';
-import { deploymentFigures, latencyFigures, throughputFigures } from './bench/figures.ts';
+import { deploymentFigures, floorFigures, latencyFigures, type MeasuredFloor, stallFigures, throughputFigures } from './bench/figures.ts';
 import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
 import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
 import { openLoop } from './bench/open-loop.ts';
@@ -55,11 +55,15 @@ import {
   CHURCH_EVENTS_PATH,
   CHURCH_PROFILE_PATH,
   DEPLOYMENT_SCENARIOS,
+  floorRates,
   GOALS,
   LATENCY_SCENARIOS,
+  type LatencyScenario,
+  latencyFloorScenario,
   THROUGHPUT_SCENARIOS,
 } from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
+import { probeStalls } from './bench/stall-probe.ts';
 import { worstSearch } from './bench/worst-search.ts';
 import { parseCommandLine } from './command-line.ts';
 import { npmNodeArguments } from './lib/npm-start.ts';
@@ -72,6 +76,9 @@ const MODES = {
   full: { throughputS: 10, warmUpS: 2, latencyS: 20, searchesPerLang: 1000, ranges: 1000 },
   quick: { throughputS: 2, warmUpS: 0.5, latencyS: 3, searchesPerLang: 100, ranges: 200 },
 } as const;
+
+/** How long each core's busy loop runs to count the machine's stalls (stall-probe.ts). */
+const STALL_PROBE_MS = 5_000;
 
 /** Full builds measured (bench:bible's default): the wall time is their median, the memory their highest peak. */
 const BUILD_RUNS = 3;
@@ -138,6 +145,15 @@ try {
   };
   log(`query sets: ${searches.length} searches (${mode.searchesPerLang} per language), ${ranges.length} ranges`);
 
+  // The machine's own stalls, before any server runs: the floor under every open-loop percentile.
+  if (parts.has('latency')) {
+    const stalls = await probeStalls(STALL_PROBE_MS, machine.cores);
+    figures.push(...stallFigures(stalls));
+    log(
+      `machine: ${stalls.stallsPerSecond.toFixed(1)} stalls of ≥ 1 ms per second of a busy loop, ${stalls.lostPercent.toFixed(2)}% of its time, longest ${stalls.longestMs.toFixed(1)} ms`,
+    );
+  }
+
   // The servers, each in its own process, on free loopback ports.
   const prepared = await backend.prepare(join(work, 'backend'));
   const service = await startService({
@@ -200,11 +216,12 @@ try {
   measurements.throughput = Object.fromEntries(throughput);
   figures.push(...throughputFigures(THROUGHPUT_SCENARIOS, throughput));
 
-  // Latency at a fixed offered rate, open loop.
+  // Latency at a fixed offered rate, open loop; at each rate with a p99 goal, first the floor (bare node:http) at that rate.
   const latencyIds = options.latency?.split(',').map((id) => id.trim());
-  for (const scenario of parts.has('latency') ? LATENCY_SCENARIOS.filter((s) => !latencyIds || latencyIds.includes(s.id)) : []) {
-    const target = targets.get(scenario.target);
-    if (!target) continue;
+  const latencyScenarios = parts.has('latency') ? LATENCY_SCENARIOS.filter((s) => !latencyIds || latencyIds.includes(s.id)) : [];
+  const floors = new Map<number, MeasuredFloor>();
+  const floorAt = new Set(floorRates(latencyScenarios));
+  const runOpenLoop = async (scenario: LatencyScenario, target: RunningServer) => {
     const result = await openLoop({
       baseUrl: target.url,
       paths: scenario.paths(inputs),
@@ -212,12 +229,25 @@ try {
       durationMs: mode.latencyS * 1000,
       headers: { ...(scenario.keyed ? keyHeaders : {}), ...scenario.headers },
     });
-    figures.push(...latencyFigures(scenario, result));
     const { latency } = result;
     log(
       `${scenario.label} offered: p50 ${latency.p50.toFixed(2)} ms, p90 ${latency.p90.toFixed(2)}, p99 ${latency.p99.toFixed(2)}, max ${latency.max.toFixed(1)}; ` +
         `achieved ${result.achievedRate.toFixed(0)}/s, ${result.errors.total} errors (sender lag p99 ${result.sendLag.p99.toFixed(2)} ms)`,
     );
+    return result;
+  };
+  for (const scenario of latencyScenarios) {
+    const target = targets.get(scenario.target);
+    if (!target) continue;
+    const floorTarget = targets.get('node');
+    if (floorAt.has(scenario.rate) && !floors.has(scenario.rate) && floorTarget) {
+      const floorScenario = latencyFloorScenario(scenario.rate);
+      const floor = { scenario: floorScenario, result: await runOpenLoop(floorScenario, floorTarget) };
+      floors.set(scenario.rate, floor);
+      figures.push(...floorFigures(floor));
+    }
+    const result = await runOpenLoop(scenario, target);
+    figures.push(...latencyFigures(scenario, result, scenario.p99GoalMs === undefined ? undefined : floors.get(scenario.rate)));
   }
 
   // The worst single search: the set's slowest, and searches made to be slow.

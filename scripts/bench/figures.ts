@@ -3,6 +3,7 @@ import type { ClosedLoopResult } from './closed-loop.ts';
 import type { OpenLoopResult } from './open-loop.ts';
 import type { Figure } from './report.ts';
 import type { DeploymentScenario, LatencyScenario, ThroughputScenario } from './scenarios.ts';
+import { STALL_MS, type StallSummary } from './stall-probe.ts';
 
 /**
  * The figures of the throughput scenarios that were measured: one per comparison with a measured
@@ -87,8 +88,12 @@ export function deploymentFigures(scenarios: readonly DeploymentScenario[], meas
   return figures;
 }
 
-/** p50, p90, p99 (with the goal), max, the rate achieved and the errors of one open-loop run. */
-export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult): Figure[] {
+/**
+ * p50, p90, p99 (with the goal), max, the rate achieved and the errors of one open-loop run. With
+ * a floor (latencyFloorScenario at the same rate), the p99 row has its p99 as the baseline: the
+ * ratio says how far above the machine's own tail the service is.
+ */
+export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult, floor?: MeasuredFloor): Figure[] {
   const details = {
     offeredRate: result.offeredRate,
     achievedRate: result.achievedRate,
@@ -109,12 +114,51 @@ export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult
     row('p50', result.latency.p50),
     row('p90', result.latency.p90),
     row('p99', result.latency.p99, {
+      baseline: floor ? { label: floor.scenario.label, value: floor.result.latency.p99 } : undefined,
       goal: scenario.p99GoalMs === undefined ? undefined : { on: 'value', op: '<=', limit: scenario.p99GoalMs },
       details,
     }),
     row('max', result.latency.max),
     row('achieved rate', result.achievedRate, { unit: 'req/s' }),
     row('errors', result.errors.total, { unit: 'count', goal: { on: 'value', op: '<=', limit: 0 } }),
+  ];
+}
+
+/** A floor measured in the run: the scenario (latencyFloorScenario) and its open-loop result. */
+export interface MeasuredFloor {
+  scenario: LatencyScenario;
+  result: OpenLoopResult;
+}
+
+/** The floor's own rows: p50, p99 and max, with the sender's lag beside the p99. */
+export function floorFigures(floor: MeasuredFloor): Figure[] {
+  const { scenario, result } = floor;
+  const row = (name: string, value: number, details?: Record<string, unknown>): Figure => ({
+    id: `${scenario.id}.${name}`,
+    label: `${scenario.label}: ${name}`,
+    value,
+    unit: 'ms',
+    details,
+  });
+  return [
+    row('p50', result.latency.p50),
+    row('p99', result.latency.p99, { latency: result.latency, sendLag: result.sendLag, errors: result.errors }),
+    row('max', result.latency.max),
+  ];
+}
+
+/** The machine's stalls (stall-probe.ts), measured before any server is busy. */
+export function stallFigures(stalls: StallSummary): Figure[] {
+  const details = { ...stalls, stallMs: STALL_MS };
+  return [
+    {
+      id: 'machine.stalls-per-second',
+      label: `Machine: a busy loop's stalls of ${STALL_MS} ms or more, per second (one loop per core, before the servers start)`,
+      value: Math.round(stalls.stallsPerSecond * 10) / 10,
+      unit: 'count',
+      details,
+    },
+    { id: 'machine.longest-stall', label: "Machine: a busy loop's longest stall", value: stalls.longestMs, unit: 'ms', details },
   ];
 }
 

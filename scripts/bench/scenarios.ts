@@ -199,6 +199,28 @@ export const LATENCY_SCENARIOS: readonly LatencyScenario[] = [
   },
 ];
 
+/**
+ * The floor under a latency figure: bare node:http answering the church profile's fixed bytes at
+ * the same offered rate, through the same sender, in the same run. Its percentiles are the
+ * machine's and the sender's (scheduling, wake-ups, the loopback); what a scenario shows above
+ * them is the service's own.
+ */
+export function latencyFloorScenario(rate: number): LatencyScenario {
+  return {
+    id: `floor@${rate}`,
+    label: `Floor: bare node:http, fixed bytes, at ${rate.toLocaleString('en-US')} req/s`,
+    target: 'node',
+    paths: only(CHURCH_PROFILE_PATH),
+    rate,
+    keyed: true,
+  };
+}
+
+/** The rates of the scenarios with a p99 goal, each once, in their order: a floor is measured at each. */
+export function floorRates(scenarios: readonly LatencyScenario[]): number[] {
+  return [...new Set(scenarios.filter((scenario) => scenario.p99GoalMs !== undefined).map((scenario) => scenario.rate))];
+}
+
 /** Ceilings of the figures that are not scenarios (issue 28: the service within 150 MB, the build within 6 s and 300 MB). */
 export const GOALS = {
   worstSearchMs: 25,

@@ -1,10 +1,10 @@
 // The report: ratios and verdicts of the goals, the table rows of RESULTS.md, and the figures made of measurements.
 import { describe, expect, it } from 'vitest';
 import type { ClosedLoopResult } from '../../../scripts/bench/closed-loop.ts';
-import { latencyFigures, throughputFigures } from '../../../scripts/bench/figures.ts';
+import { floorFigures, latencyFigures, throughputFigures } from '../../../scripts/bench/figures.ts';
 import { summarizeLatencies } from '../../../scripts/bench/latency-summary.ts';
 import { formatGoal, formatValue, type Results, reported, resultsMarkdown, tableRow } from '../../../scripts/bench/report.ts';
-import type { ThroughputScenario } from '../../../scripts/bench/scenarios.ts';
+import { latencyFloorScenario, type ThroughputScenario } from '../../../scripts/bench/scenarios.ts';
 
 describe('reported', () => {
   it('works out the ratio to the baseline and judges a goal on it', () => {
@@ -171,5 +171,33 @@ describe('figures of the measurements', () => {
     ]);
     expect(reported(figures[2]!).met).toBe(false);
     expect(reported(figures[5]!).met).toBe(true);
+  });
+
+  it("gives a latency run's p99 the floor's p99 at the same rate as its baseline, the goal still on the value", () => {
+    const run = (values: number[]) => ({
+      offeredRate: 500,
+      achievedRate: 500,
+      sent: values.length,
+      answered: values.length,
+      errors: { total: 0, byStatus: {}, byCode: {} },
+      latency: summarizeLatencies(values),
+      sendLag: summarizeLatencies([0]),
+    });
+    const floorScenario = latencyFloorScenario(500);
+    const floor = { scenario: floorScenario, result: run(Array.from({ length: 100 }, (_, index) => index / 20)) };
+    const figures = latencyFigures(
+      { id: 'range@500', label: 'Range at 500 req/s', target: 'service', paths: () => [], rate: 500, p99GoalMs: 2 },
+      run(Array.from({ length: 100 }, (_, index) => index / 10)),
+      floor,
+    );
+    const p99 = reported(figures.find((figure) => figure.id === 'range@500.p99')!);
+    expect(p99.baseline).toEqual({ label: floorScenario.label, value: 4.9 });
+    expect(p99.ratio).toBeCloseTo(9.8 / 4.9);
+    expect(p99.met).toBe(false);
+    expect(floorFigures(floor).map((figure) => [figure.id, figure.value])).toEqual([
+      ['floor@500.p50', 2.45],
+      ['floor@500.p99', 4.9],
+      ['floor@500.max', 4.95],
+    ]);
   });
 });

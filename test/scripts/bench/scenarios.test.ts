@@ -1,6 +1,14 @@
 // The goals `npm run bench` prints: every figure of issue 28's table, and a p99 at an offered rate for every dynamic endpoint family.
 import { describe, expect, it } from 'vitest';
-import { DEPLOYMENT_SCENARIOS, GOALS, LATENCY_SCENARIOS, THROUGHPUT_SCENARIOS } from '../../../scripts/bench/scenarios.ts';
+import {
+  CHURCH_PROFILE_PATH,
+  DEPLOYMENT_SCENARIOS,
+  floorRates,
+  GOALS,
+  LATENCY_SCENARIOS,
+  latencyFloorScenario,
+  THROUGHPUT_SCENARIOS,
+} from '../../../scripts/bench/scenarios.ts';
 
 const goalOf = (id: string, baseline: string) =>
   THROUGHPUT_SCENARIOS.find((scenario) => scenario.id === id)?.compare?.find((comparison) => comparison.baseline === baseline)?.goal;
@@ -46,5 +54,18 @@ describe("issue 28's goals", () => {
       expect(p99Of(id), id).toBeDefined();
     }
     expect(p99Of('church-events-calendar@500')).toMatchObject({ keyed: true, headers: { accept: 'text/calendar' } });
+  });
+});
+
+describe('latency floors', () => {
+  it('measures a floor at each rate that has a p99 goal, once, and none at a rate without one', () => {
+    expect(floorRates(LATENCY_SCENARIOS)).toEqual([200, 800, 500, 2000]);
+    expect(floorRates(LATENCY_SCENARIOS.filter((scenario) => scenario.id.startsWith('church-')))).toEqual([]);
+  });
+
+  it('puts the floor on bare node:http with the church profile, at the rate asked', () => {
+    const floor = latencyFloorScenario(500);
+    expect(floor).toMatchObject({ id: 'floor@500', target: 'node', rate: 500, keyed: true });
+    expect(floor.paths({ searches: [], ranges: [], parallels: [], referenceTexts: [], days: [] })).toEqual([CHURCH_PROFILE_PATH]);
   });
 });
