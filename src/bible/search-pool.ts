@@ -6,6 +6,7 @@ import { ApiError } from '../http/problem.ts';
 import { embeddedSearchWorker } from '../resources/resources.ts';
 import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage, WorkerQueries } from './search-worker.ts';
 import { checkoutWorkerCode } from './search-worker-code.ts';
+import { LONG_QUERY_NICENESS, ORDINARY_NICENESS, setThreadNiceness } from './thread-priority.ts';
 
 export interface QueryPoolOptions {
   databasePath: string;
@@ -55,6 +56,15 @@ export interface QueryPool {
  */
 const SEARCH_WORKER_HEAP = { maxYoungGenerationSizeMb: 6 };
 
+/**
+ * A query still running after this long is a costly one (the bench's searches take 0.2 to 1.6 ms of
+ * CPU; the costliest allowed, tens of ms): its thread is niced until it answers, so that on a busy
+ * core the event loop (static files, ranges) runs first. Only then: a thread niced all the time
+ * waited behind every other thread of the machine for ordinary searches too (nice 10 weighs a tenth
+ * of nice 0), which made the search tail; see the commit that brought this in for the figures.
+ */
+const LONG_QUERY_MS = 20;
+
 /** Seconds a client is told to wait after a 503 search-busy: the queue moves within a second. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -69,6 +79,10 @@ interface Slot {
   ready: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
+  /** The kernel's id of the worker's thread, while its nice value can be set both ways (see restoreNiceness). */
+  threadId?: number;
+  /** True while the thread runs at LONG_QUERY_NICENESS. */
+  niced: boolean;
 }
 
 /**
@@ -94,7 +108,7 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
   const startWorker = (): void => {
     const setup: SearchWorkerSetup = { job: 'bible-queries', databasePath: options.databasePath, buildHash: options.buildHash };
     const worker = new Worker(workerBootstrap(), { eval: true, workerData: setup, resourceLimits: SEARCH_WORKER_HEAP });
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, ready: false, niced: false };
     slots.add(slot);
     slot.worker.unref();
     slot.worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
@@ -105,6 +119,7 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
   const onMessage = (slot: Slot, message: WorkerMessage): void => {
     if (message.type === 'ready') {
       slot.ready = true;
+      slot.threadId = message.threadId;
       dispatch();
       return;
     }
@@ -115,6 +130,7 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
     const job = slot.job;
     if (!job || job.request.id !== message.id) return; // answered already (over budget)
     finish(slot);
+    restoreNiceness(slot);
     if (message.type === 'result') job.resolve(message.value);
     else job.reject(new Error(`bible query ${job.request.method} failed on its worker: ${message.message}`));
     dispatch();
@@ -152,10 +168,30 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
       const job = queue.shift();
       if (!job) break;
       slot.job = job;
-      slot.timer = setTimeout(() => overBudget(slot), timeoutMs);
+      slot.timer =
+        slot.threadId !== undefined && timeoutMs > LONG_QUERY_MS
+          ? setTimeout(() => runningLong(slot), LONG_QUERY_MS)
+          : setTimeout(() => overBudget(slot), timeoutMs);
       slot.worker.postMessage(job.request);
     }
     settleDrain();
+  };
+
+  /** The query has run LONG_QUERY_MS: its thread yields to the event loop for the rest of it, and its budget runs on. */
+  const runningLong = (slot: Slot): void => {
+    if (!slot.job) return;
+    if (slot.threadId !== undefined && !slot.niced) slot.niced = setThreadNiceness(slot.threadId, LONG_QUERY_NICENESS);
+    slot.timer = setTimeout(() => overBudget(slot), timeoutMs - LONG_QUERY_MS);
+  };
+
+  /**
+   * Back to the ordinary nice value once the long query has answered. Lowering it needs a privilege:
+   * without one the thread stays niced for good (as every search thread was before) and is not tried again.
+   */
+  const restoreNiceness = (slot: Slot): void => {
+    if (!slot.niced || slot.threadId === undefined) return;
+    if (setThreadNiceness(slot.threadId, ORDINARY_NICENESS)) slot.niced = false;
+    else slot.threadId = undefined;
   };
 
   /** SQLite cannot be interrupted from outside its thread: answer now, retire the worker, start another. */

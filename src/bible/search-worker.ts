@@ -1,13 +1,11 @@
 // Inside a search worker thread: one read-only connection to the Bible database, running the queries the pool sends.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readBibleMeta } from '../../build/contract/bible-database.ts';
 import type Database from '../../build/contract/sqlite-driver.ts';
 import { openBibleDatabase } from './bible-database.ts';
 import { type BibleQueries, createBibleQueries } from './queries.ts';
 import { type SearchWordsPage, searchWords } from './search-words.ts';
+import { currentThreadId } from './thread-priority.ts';
 
 /** What a worker runs: the repository's queries, and a search page with its word items already serialised. */
 export interface WorkerQueries extends BibleQueries {
@@ -34,19 +32,16 @@ export interface QueryRequest {
 
 /** Worker → pool. */
 export type WorkerMessage =
-  | { type: 'ready' }
+  /** threadId: the kernel's id of the worker's thread (Linux), whose nice value the pool raises while a query runs long. */
+  | { type: 'ready'; threadId?: number }
   /** The database cannot be opened or belongs to another build: this pool cannot serve. */
   | { type: 'unusable'; reason: string }
   | { type: 'result'; id: number; value: unknown }
   | { type: 'failed'; id: number; message: string };
 
-/** The nice value of a search thread: on a busy machine the event loop, not a search, gets the core. */
-const SEARCH_THREAD_NICENESS = 10;
-
 const setup = workerData as SearchWorkerSetup | undefined;
 if (parentPort && setup?.job === 'bible-queries') {
   const port = parentPort;
-  lowerThreadPriority();
   const opened = openQueries(setup);
   if ('reason' in opened) {
     port.postMessage({ type: 'unusable', reason: opened.reason } satisfies WorkerMessage);
@@ -60,7 +55,7 @@ if (parentPort && setup?.job === 'bible-queries') {
         port.postMessage({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
       }
     });
-    port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+    port.postMessage({ type: 'ready', threadId: currentThreadId() } satisfies WorkerMessage);
   }
 }
 
@@ -83,19 +78,5 @@ function openQueries(setup: SearchWorkerSetup): { queries: WorkerQueries } | { r
   } catch (error) {
     db.close();
     return { reason: `cannot read ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };
-  }
-}
-
-/**
- * Linux gives each thread its own nice value: raise this one's, so that when searches fill the
- * cores the thread answering static files and ranges still runs first. Raising needs no
- * privilege; elsewhere (no /proc/thread-self) the thread keeps the process's priority.
- */
-function lowerThreadPriority(): void {
-  try {
-    const threadId = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
-    if (Number.isSafeInteger(threadId) && threadId > 0) os.setPriority(threadId, SEARCH_THREAD_NICENESS);
-  } catch {
-    // Not Linux, or not allowed: the search runs at the process's priority.
   }
 }

@@ -9,6 +9,7 @@ import { createBibleQueries } from '../../src/bible/queries.ts';
 import { createQueryPool, type QueryPool, type QueryPoolOptions } from '../../src/bible/search-pool.ts';
 import { ftsQuery } from '../../src/bible/search-query.ts';
 import { checkoutWorkerCode } from '../../src/bible/search-worker-code.ts';
+import { LONG_QUERY_NICENESS } from '../../src/bible/thread-priority.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { ApiError } from '../../src/http/problem.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
@@ -60,6 +61,27 @@ function lockDatabase(): { release(): void } {
       holder.close();
     },
   };
+}
+
+/** Each thread of this process (Linux) and its nice value (field 19 of /proc/self/task/ID/stat). */
+function threadNiceness(): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const id of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      // The fields after the command name (which may hold spaces), counted from field 3.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      niceness.set(Number(id), Number(fields[19 - 3]));
+    } catch {
+      // The thread ended while listed.
+    }
+  }
+  return niceness;
+}
+
+/** The ids of this process's threads at LONG_QUERY_NICENESS. */
+function nicedThreads(): number[] {
+  return [...threadNiceness()].filter(([, niceness]) => niceness === LONG_QUERY_NICENESS).map(([id]) => id);
 }
 
 /** The problem a rejected query carries, or the error itself when it is not an ApiError. */
@@ -117,6 +139,35 @@ describe('search pool', () => {
       holder.release();
     }
   });
+
+  test.runIf(process.platform === 'linux')(
+    "a worker's thread is niced only while a query runs long, so that ordinary searches wait behind no other thread",
+    async () => {
+      const searches = pool({ workers: 1 });
+      await searches.run('version', 'fr'); // the worker is up, and has answered at its ordinary nice value
+      const before = nicedThreads();
+      expect(threadNiceness().size).toBeGreaterThan(0);
+      // The test makes the search long on purpose: it holds the database's exclusive lock, so the search
+      // waits in SQLite's busy handler until the lock is let go, 200 ms later (the pool nices at 20 ms;
+      // both are timers of this thread, run in the order they are due whatever the machine's load).
+      const holder = lockDatabase();
+      let nicedWhileLong: number[] = [];
+      const release = setTimeout(() => {
+        nicedWhileLong = nicedThreads().filter((id) => !before.includes(id));
+        holder.release();
+      }, 200);
+      try {
+        const page = await searches.run('search', 'fr', costly, 10, 0);
+        expect(page.totalItems).toBe(0);
+      } finally {
+        clearTimeout(release);
+        holder.release();
+      }
+      expect(nicedWhileLong).toHaveLength(1);
+      // Lowering it back needs a privilege (root here, as in the bench's container); without one it stays niced.
+      if (process.getuid?.() === 0) expect(nicedThreads()).not.toContain(nicedWhileLong[0]);
+    },
+  );
 
   test('a full queue answers 503 search-busy with Retry-After at once', async () => {
     const searches = pool({ workers: 1, maxQueued: 1 });
