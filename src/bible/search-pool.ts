@@ -6,7 +6,7 @@ import { ApiError } from '../http/problem.ts';
 import { embeddedSearchWorker } from '../resources/resources.ts';
 import type { QueryMethod, QueryRequest, SearchWorkerSetup, WorkerMessage, WorkerQueries } from './search-worker.ts';
 import { checkoutWorkerCode } from './search-worker-code.ts';
-import { LONG_QUERY_NICENESS, ORDINARY_NICENESS, setThreadNiceness } from './thread-priority.ts';
+import { LONG_QUERY_NICENESS, ordinaryNiceness, setThreadNiceness } from './thread-priority.ts';
 
 export interface QueryPoolOptions {
   databasePath: string;
@@ -19,6 +19,8 @@ export interface QueryPoolOptions {
   /** How long one query may run on its worker: past it the request answers 503 and the worker is replaced. */
   timeoutMs: number;
   logger: Logger;
+  /** Sets a thread's nice value (thread-priority.ts); a test gives one that refuses to lower it, as for a plain user. */
+  setThreadNiceness?: (threadId: number, niceness: number) => boolean;
   /**
    * Called once when the pool stops serving: a worker found the database gone or of another
    * build, or died before it was ready. The source then opens the build again.
@@ -91,6 +93,8 @@ interface Slot {
  */
 export function createQueryPool(options: QueryPoolOptions): QueryPool {
   const { logger, timeoutMs } = options;
+  const setNiceness = options.setThreadNiceness ?? setThreadNiceness;
+  const ordinary = ordinaryNiceness();
   const queue: Job[] = [];
   const slots = new Set<Slot>();
   let started = false;
@@ -180,18 +184,27 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
   /** The query has run LONG_QUERY_MS: its thread yields to the event loop for the rest of it, and its budget runs on. */
   const runningLong = (slot: Slot): void => {
     if (!slot.job) return;
-    if (slot.threadId !== undefined && !slot.niced) slot.niced = setThreadNiceness(slot.threadId, LONG_QUERY_NICENESS);
+    if (slot.threadId !== undefined && !slot.niced) slot.niced = setNiceness(slot.threadId, LONG_QUERY_NICENESS);
     slot.timer = setTimeout(() => overBudget(slot), timeoutMs - LONG_QUERY_MS);
   };
 
   /**
-   * Back to the ordinary nice value once the long query has answered. Lowering it needs a privilege:
-   * without one the thread stays niced for good (as every search thread was before) and is not tried again.
+   * Back to the ordinary nice value once the long query has answered. Lowering it needs a privilege
+   * (root, CAP_SYS_NICE or RLIMIT_NICE) that a service run as a plain user lacks: then the worker
+   * is retired and another started, whose thread begins at the process's nice value, so that no
+   * thread stays niced for the ordinary searches after it. A long query costs at least
+   * LONG_QUERY_MS already; a worker's start (tens of ms, off the event loop) at most doubles it.
    */
   const restoreNiceness = (slot: Slot): void => {
     if (!slot.niced || slot.threadId === undefined) return;
-    if (setThreadNiceness(slot.threadId, ORDINARY_NICENESS)) slot.niced = false;
-    else slot.threadId = undefined;
+    if (setNiceness(slot.threadId, ordinary)) {
+      slot.niced = false;
+      return;
+    }
+    slots.delete(slot);
+    void slot.worker.terminate();
+    logger.debug({ threadId: slot.threadId }, 'search worker left niced after a long query; another started in its place');
+    if (!closing && unusable === undefined) startWorker();
   };
 
   /** SQLite cannot be interrupted from outside its thread: answer now, retire the worker, start another. */

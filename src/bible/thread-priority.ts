@@ -6,8 +6,17 @@ import path from 'node:path';
 /** The nice value of a search thread running a long query: on a busy core the event loop, not that query, runs first. */
 export const LONG_QUERY_NICENESS = 10;
 
-/** The nice value of a search thread otherwise: the process's own, so that an ordinary search waits on no one. */
-export const ORDINARY_NICENESS = 0;
+/**
+ * The nice value of a search thread otherwise: the process's own (its main thread's, which a new
+ * thread starts with), so that an ordinary search waits on no one. 0 where it cannot be read.
+ */
+export function ordinaryNiceness(): number {
+  try {
+    return os.getPriority();
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * The kernel's id of the calling thread (Linux: /proc/thread-self), for setThreadNiceness from

@@ -169,6 +169,38 @@ describe('search pool', () => {
     },
   );
 
+  test.runIf(process.platform === 'linux')(
+    'a thread that may not be set back after a long query (a plain user) is retired, and the next search runs on a fresh thread',
+    async () => {
+      // The setter refuses every lowering, as Linux does for a user without CAP_SYS_NICE, and records the threads it niced.
+      const niced: number[] = [];
+      const searches = pool({
+        workers: 1,
+        setThreadNiceness: (threadId, niceness) => {
+          if (niceness < LONG_QUERY_NICENESS) return false;
+          niced.push(threadId);
+          return true;
+        },
+      });
+      await searches.run('version', 'fr');
+      const threadsBefore = new Set(threadNiceness().keys());
+      const holder = lockDatabase();
+      const release = setTimeout(() => holder.release(), 200);
+      try {
+        expect((await searches.run('search', 'fr', costly, 10, 0)).totalItems).toBe(0);
+      } finally {
+        clearTimeout(release);
+        holder.release();
+      }
+      expect(niced).toHaveLength(1);
+      expect(threadsBefore.has(niced[0]!)).toBe(true);
+      // The next search is answered by another worker: the niced thread is gone from the process.
+      const page = await searches.run('search', 'en', ftsQuery('god') as string, 10, 0);
+      expect(page.totalItems).toBeGreaterThan(0);
+      expect(threadNiceness().has(niced[0]!)).toBe(false);
+    },
+  );
+
   test('a full queue answers 503 search-busy with Retry-After at once', async () => {
     const searches = pool({ workers: 1, maxQueued: 1 });
     await searches.run('version', 'fr');
