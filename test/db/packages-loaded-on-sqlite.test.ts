@@ -1,4 +1,4 @@
-// An instance on SQLite loads no driver of a backend it does not use: node-postgres, node-redis, nodemailer cost memory (issue 28).
+// An instance on SQLite loads no package of a backend or provider it does not use: node-postgres, node-redis, nodemailer, openid-client cost memory (issue 28).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,12 +14,12 @@ async function packagesLoaded(...args: string[]): Promise<string[]> {
   return JSON.parse(stdout) as string[];
 }
 
-describe('the service on SQLite, without Redis or SMTP', () => {
-  test('has not loaded node-postgres, node-redis or nodemailer after serving', async () => {
+describe('the service on SQLite, without Redis, SMTP or OIDC', () => {
+  test('has not loaded node-postgres, node-redis, nodemailer or openid-client after serving', async () => {
     expect(await packagesLoaded()).toEqual([]);
   }, 30_000);
 
-  test('the check sees node-postgres once the driver is loaded', async () => {
-    expect(await packagesLoaded('--load-driver')).toEqual(expect.arrayContaining(['pg', 'pg-pool']));
+  test('the check sees node-postgres (CommonJS) and openid-client (an ES module) once they are imported', async () => {
+    expect(await packagesLoaded('--load-watched')).toEqual(expect.arrayContaining(['pg', 'pg-pool', 'openid-client']));
   }, 30_000);
 });
