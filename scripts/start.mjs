@@ -6,7 +6,8 @@
 // is never stale; esbuild comes with tsx, a dependency. One process (no launcher child between npm and
 // the server), so the SIGTERM and SIGINT npm forwards reach the server itself. package.json gives Node
 // --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB collects as cheaply
-// (docs/memory.md); the bench runs this same command line.
+// (docs/memory.md); the bench runs this same command line. It also sets MALLOC_ARENA_MAX=2 before `exec`:
+// glibc reads it only when a process starts, so it cannot be set from here (docs/memory.md).
 import { pathToFileURL } from 'node:url';
 import { bundleEntry, commonOptions, loadEsbuild, root } from './lib/bundle.mjs';
 

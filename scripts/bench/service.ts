@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { npmStartArguments, npmStartScript } from '../lib/npm-start.ts';
+import { npmStartArguments, npmStartEnvironment, npmStartScript } from '../lib/npm-start.ts';
 import { freePort, type RunningServer, startServer } from './processes.ts';
 
 export interface ServiceOptions {
@@ -69,6 +69,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...options.backendEnv,
   };
   const checkout = options.checkout ?? CHECKOUT;
+  // The variables npm start sets for Node (MALLOC_ARENA_MAX), as npm would.
+  Object.assign(env, npmStartEnvironment(npmStartScript(checkout)));
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({

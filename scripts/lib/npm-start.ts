@@ -2,19 +2,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** `NAME=value` before the command: a variable the shell sets for Node alone. */
+const ASSIGNMENT = /^([A-Z_][A-Z0-9_]*)=(.*)$/;
+
 /**
- * Node's arguments in package.json's `start` script (`exec node [flags] scripts/start.mjs`): the
- * flags, then the entry.
+ * Node's arguments in package.json's `start` script (`[NAME=value…] exec node [flags] scripts/start.mjs`):
+ * the flags, then the entry. Variables set before `exec` are npmStartEnvironment's.
  *
  * @example npmStartArguments('exec node --max-semi-space-size=8 scripts/start.mjs') // ['--max-semi-space-size=8', 'scripts/start.mjs']
  */
 export function npmStartArguments(startScript: string, name = 'start'): string[] {
+  return parseStartScript(startScript, name).args;
+}
+
+/**
+ * The variables package.json's `start` script sets before `exec node` (the C library reads some only
+ * at a process's start, so npm start sets them): whoever starts the service as npm does sets them too.
+ *
+ * @example npmStartEnvironment('MALLOC_ARENA_MAX=2 exec node scripts/start.mjs') // { MALLOC_ARENA_MAX: '2' }
+ */
+export function npmStartEnvironment(startScript: string, name = 'start'): Record<string, string> {
+  return parseStartScript(startScript, name).env;
+}
+
+function parseStartScript(startScript: string, name: string): { env: Record<string, string>; args: string[] } {
   const words = startScript.trim().split(/\s+/);
-  if (words[0] === 'exec') words.shift();
-  if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word))) {
-    throw new Error(`package.json's ${name} script is not "exec node [flags] script" with plain words: ${startScript}`);
+  const env: Record<string, string> = {};
+  for (let match = ASSIGNMENT.exec(words[0] ?? ''); match; match = ASSIGNMENT.exec(words[0] ?? '')) {
+    env[match[1]!] = match[2]!;
+    words.shift();
   }
-  return words.slice(1);
+  if (words[0] === 'exec') words.shift();
+  if (words[0] !== 'node' || words.length < 2 || words.some((word) => /["'$`\\;&|<>]/.test(word)) || Object.values(env).some(unsafe)) {
+    throw new Error(`package.json's ${name} script is not "[NAME=value…] exec node [flags] script" with plain words: ${startScript}`);
+  }
+  return { env, args: words.slice(1) };
+}
+
+function unsafe(value: string): boolean {
+  return /["'$`\\;&|<>=]/.test(value);
 }
 
 /** The start script of the package.json in `root`. */

@@ -8,6 +8,7 @@ import { databaseInUse } from '../db/in-use.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { defaultMigrationsDir } from '../db/open.ts';
 import { openPostgresDatabase } from '../db/postgres/database.ts';
+import { loadPostgresDriver } from '../db/postgres/driver.ts';
 import { applyPostgresMigrations } from '../db/postgres/migrate.ts';
 import { parseCommandLine } from './arguments.ts';
 import { CliError, type DatabaseFileCommand } from './command.ts';
@@ -31,7 +32,7 @@ export const copyCommand: DatabaseFileCommand = {
       );
     }
     const sqlite = openSource(file);
-    const postgres = openPostgresDatabase({ ...config.postgres, applicationName: 'church-api-copy' });
+    const postgres = openPostgresDatabase(await loadPostgresDriver(), { ...config.postgres, applicationName: 'church-api-copy' });
     try {
       await applyPostgresMigrations(postgres);
       const started = Date.now();

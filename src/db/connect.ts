@@ -4,6 +4,7 @@ import type { Logger } from '../http/logger.ts';
 import { MigrationError } from './migrate.ts';
 import { type Db, openDatabase } from './open.ts';
 import { openPostgresDatabase, type PostgresDatabase, type PostgresSettings } from './postgres/database.ts';
+import { loadPostgresDriver } from './postgres/driver.ts';
 import { applyPostgresMigrations } from './postgres/migrate.ts';
 
 /** An open database whose schema is up to date, as its backend's driver: the repositories are made over it (src/storage.ts). */
@@ -27,7 +28,7 @@ export async function connectDatabase(
 }
 
 async function connectPostgres(settings: PostgresSettings, logger: Logger | undefined): Promise<PostgresDatabase> {
-  const db = openPostgresDatabase(settings, logger);
+  const db = openPostgresDatabase(await loadPostgresDriver(), settings, logger);
   try {
     await db.ping();
     const applied = await applyPostgresMigrations(db);

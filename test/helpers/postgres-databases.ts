@@ -1,6 +1,7 @@
 // Test helper: one PostgreSQL server per test file, and a fresh migrated database for each test that asks (a copy of a migrated template).
 import { afterAll, beforeAll } from 'vitest';
 import { openPostgresDatabase, type PostgresDatabase, type PostgresSettings } from '../../src/db/postgres/database.ts';
+import { loadPostgresDriver, type PostgresDriver } from '../../src/db/postgres/driver.ts';
 import { applyPostgresMigrations } from '../../src/db/postgres/migrate.ts';
 import { type PostgresTestServer, startPostgresServer } from './postgres-server.ts';
 import { requirement } from './requirements.ts';
@@ -41,11 +42,13 @@ export const TEST_POOL_SETTINGS: Omit<PostgresSettings, 'url'> = {
 export function usePostgresDatabases(): PostgresDatabases {
   let server: PostgresTestServer | undefined;
   let template: string | undefined;
+  let driver: PostgresDriver | undefined;
 
   beforeAll(async () => {
+    driver = await loadPostgresDriver();
     server = await startPostgresServer(requirement('postgres').path!);
     const created = await server.createDatabase();
-    const db = openPostgresDatabase({ url: created.url, ...TEST_POOL_SETTINGS });
+    const db = openPostgresDatabase(driver, { url: created.url, ...TEST_POOL_SETTINGS });
     await applyPostgresMigrations(db);
     await db.close();
     template = created.name;
@@ -61,7 +64,7 @@ export function usePostgresDatabases(): PostgresDatabases {
       name,
       url,
       open(settings = {}) {
-        const pool = openPostgresDatabase({ url, ...TEST_POOL_SETTINGS, ...settings });
+        const pool = openPostgresDatabase(driver!, { url, ...TEST_POOL_SETTINGS, ...settings });
         pools.push(pool);
         return pool;
       },

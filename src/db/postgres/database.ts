@@ -1,6 +1,7 @@
 // The PostgreSQL connection pool: bounded waits, per-connection timeouts, transactions, and errors mapped to StorageUnavailableError.
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../../http/logger.ts';
+import type { PostgresDriver } from './driver.ts';
 import { isUnavailable, storageError } from './errors.ts';
 
 export interface PostgresSettings {
@@ -83,8 +84,8 @@ export interface ListenOptions {
  * Opens a pool (no connection is made before the first query). A connection that breaks while idle
  * (the server restarted) is dropped and logged, never thrown at the process.
  */
-export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger): PostgresDatabase {
-  const pool = new pg.Pool({
+export function openPostgresDatabase(driver: PostgresDriver, settings: PostgresSettings, logger?: Logger): PostgresDatabase {
+  const pool = new driver.Pool({
     connectionString: settings.url,
     max: settings.maxConnections,
     connectionTimeoutMillis: settings.connectTimeoutMs,
@@ -94,7 +95,7 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
     query_timeout: settings.statementTimeoutMs + 1_000,
     application_name: settings.applicationName,
     keepAlive: true,
-    types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
+    types: { getTypeParser: typeParserOf(driver) },
   });
   pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
   let closed: Promise<void> | undefined;
@@ -167,7 +168,7 @@ export function openPostgresDatabase(settings: PostgresSettings, logger?: Logger
     },
 
     listen(channel, options = {}) {
-      const listener = listenOn(settings, channel, options, logger, () => listeners.delete(listener));
+      const listener = listenOn(driver, settings, channel, options, logger, () => listeners.delete(listener));
       listeners.add(listener);
       return listener;
     },
@@ -186,6 +187,7 @@ const MAX_RETRY_MS = 5_000;
  * is dropped (listening false, epoch moved), logged once per outage, and made again after a backoff.
  */
 function listenOn(
+  driver: PostgresDriver,
   settings: PostgresSettings,
   channel: string,
   options: ListenOptions,
@@ -236,7 +238,7 @@ function listenOn(
 
   const connect = () => {
     if (closed) return;
-    const next = new pg.Client({
+    const next = new driver.Client({
       connectionString: settings.url,
       connectionTimeoutMillis: settings.connectTimeoutMs,
       query_timeout: settings.statementTimeoutMs + 1_000,
@@ -316,7 +318,10 @@ function runnerOf(target: pg.Pool | pg.PoolClient): SqlRunner {
  * bigint (ids, count(*)) as a JavaScript number, as SQLite gives it: the driver's default is a
  * string, because a bigint may exceed 2^53; ids and counts of this service stay far below.
  */
-function typeParser(oid: number, format?: string): unknown {
-  if (oid === pg.types.builtins.INT8 && format !== 'binary') return (value: string) => Number(value);
-  return pg.types.getTypeParser(oid, format as 'text');
+function typeParserOf(driver: PostgresDriver): typeof pg.types.getTypeParser {
+  const parser = (oid: number, format?: string): unknown => {
+    if (oid === driver.types.builtins.INT8 && format !== 'binary') return (value: string) => Number(value);
+    return driver.types.getTypeParser(oid, format as 'text');
+  };
+  return parser as typeof pg.types.getTypeParser;
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { npmNodeArguments, npmStartArguments, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
+import { npmNodeArguments, npmStartArguments, npmStartEnvironment, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
   scripts: Record<string, string>;
@@ -11,7 +11,8 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
 describe('npmStartArguments', () => {
   test("takes Node's flags and entry from package.json's start script, whatever they are", () => {
     const args = npmStartArguments(packageJson.scripts.start);
-    expect(`exec node ${args.join(' ')}`).toBe(packageJson.scripts.start);
+    const assignments = Object.entries(npmStartEnvironment(packageJson.scripts.start)).map(([name, value]) => `${name}=${value} `);
+    expect(`${assignments.join('')}exec node ${args.join(' ')}`).toBe(packageJson.scripts.start);
     expect(args.at(-1)).toBe('scripts/start.mjs');
   });
 
@@ -28,7 +29,16 @@ describe('npmStartArguments', () => {
     ]);
   });
 
+  test('leaves the variables set before exec to npmStartEnvironment', () => {
+    const script = 'MALLOC_ARENA_MAX=2 A_B=x exec node --max-semi-space-size=8 scripts/start.mjs';
+    expect(npmStartArguments(script)).toEqual(['--max-semi-space-size=8', 'scripts/start.mjs']);
+    expect(npmStartEnvironment(script)).toEqual({ MALLOC_ARENA_MAX: '2', A_B: 'x' });
+    expect(npmStartEnvironment('exec node scripts/start.mjs')).toEqual({});
+  });
+
   test('refuses a start script it could not run the same way without a shell', () => {
+    expect(() => npmStartArguments('A=$HOME exec node scripts/start.mjs')).toThrow(/start script/);
+    expect(() => npmStartArguments('A="x y" exec node scripts/start.mjs')).toThrow(/start script/);
     expect(() => npmStartArguments('tsx scripts/start.ts')).toThrow(/start script/);
     expect(() => npmStartArguments('exec node scripts/a.mjs && node scripts/b.mjs')).toThrow(/start script/);
     expect(() => npmStartArguments('exec node "$FLAGS" scripts/start.mjs')).toThrow(/start script/);
