@@ -1,5 +1,5 @@
 // The one place the Bible build writes to disk: files go to a temporary folder beside the target, then are renamed into place.
-import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { OutputFile } from './types.ts';
@@ -116,9 +116,14 @@ export class StagingFolder {
     }
   }
 
-  /** Removes the staging folder and what it holds. */
+  /**
+   * Removes the staging folder and what it holds (after `commit`, the tree it replaced). Synchronous
+   * on purpose: the old tree is ~19,800 files, and `rm` of fs/promises (one thread-pool round trip
+   * per file) took 1.0-1.2 s of wall and as much CPU where `rmSync` took 0.5-0.7 s and 0.4 s of CPU;
+   * nothing else runs on this thread by then.
+   */
   async discard(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   #checkInside(path: string): void {
