@@ -428,10 +428,11 @@ function redirects(langs: readonly Lang[], origin: string): string {
       );
     });
   /**
-   * Any other book name in `lang`, before any broader rule: the service, which knows every name of a
-   * book (another name answers 301 to its abbreviation's URL) and names the book or chapter it lacks (404).
+   * Any other book name in the lang the query condition names, before any broader rule: the service,
+   * which knows every name of a book (another name answers 301 to its abbreviation's URL) and names the
+   * book or chapter it lacks (404).
    */
-  const unknownBook = (lang: Lang, query: string): string[] =>
+  const unknownBook = (query: string): string[] =>
     byLang
       .filter((route) => route.path.includes('{abbr}'))
       .map((route) => `${redirectPath(route)}${query ? `  ${query}` : ''}  ${proxy}${redirectPath(route)}  200`);
@@ -439,7 +440,7 @@ function redirects(langs: readonly Lang[], origin: string): string {
     lines.push(
       `# lang=${lang}, then any other book name (the service).`,
       ...rules(lang, `lang=${lang}`),
-      ...unknownBook(lang, `lang=${lang}`),
+      ...unknownBook(`lang=${lang}`),
       '',
     );
   }
@@ -449,7 +450,7 @@ function redirects(langs: readonly Lang[], origin: string): string {
     '',
     `# No lang: the default, ${langs[0]}, then any other book name (the service).`,
     ...rules(langs[0], ''),
-    ...unknownBook(langs[0], ''),
+    ...unknownBook(''),
     '',
   );
   return lines.join('\n');
