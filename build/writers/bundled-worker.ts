@@ -1,10 +1,11 @@
 // Starts worker threads on the build's TypeScript files, each bundled by esbuild into one script, so no worker needs tsx's loader.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { threadId, Worker, type WorkerOptions } from 'node:worker_threads';
-import { build, type Plugin, stop, version } from 'esbuild';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { build, stop, version } from 'esbuild';
+import { externalPackagesExcept, inputHashes, sameInputs, writeAtomically } from '../bundle-inputs.mjs';
 
 /**
  * Why bundles rather than tsx's loader inside the workers: the loader runs its hooks on a thread
@@ -28,21 +29,6 @@ export async function startBundledWorkers(threads: readonly { file: URL; options
 
 /** Pure-JavaScript packages bundled into the scripts rather than loaded from node_modules at each start (see startBundledWorkers). */
 const INLINED_PACKAGES = ['@sinclair/typebox', 'minisearch'];
-
-/** Every package import stays a `require` of node_modules, except those of `inlined` (and their subpaths), which esbuild bundles. */
-function externalPackagesExcept(inlined: readonly string[]): Plugin {
-  return {
-    name: 'external-packages-except',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('node:') || !inlined.some((name) => args.path === name || args.path.startsWith(`${name}/`))) {
-          return { path: args.path, external: true };
-        }
-        return undefined;
-      });
-    },
-  };
-}
 
 async function bundle(paths: readonly string[]): Promise<string[]> {
   const cached = paths.map((path) => cachedScript(path));
@@ -73,7 +59,7 @@ function cachedScript(path: string): string | undefined {
   try {
     const recorded = JSON.parse(readFileSync(manifest, 'utf8')) as CacheManifest;
     if (recorded.esbuild !== version) return undefined;
-    for (const [input, hash] of Object.entries(recorded.inputs)) if (fileHash(input) !== hash) return undefined;
+    if (!sameInputs(recorded.inputs)) return undefined;
     return readFileSync(script, 'utf8');
   } catch {
     return undefined;
@@ -99,12 +85,7 @@ async function bundleAndCache(path: string): Promise<string> {
   // An evaluated worker script gets Node's own `require`; the bundle's packages are looked up from the entry's folder instead.
   const requireFrom = JSON.stringify(join(dirname(path), 'bundle.cjs'));
   const script = `(function (require) {\n${code}\n})(require('node:module').createRequire(${requireFrom}));`;
-  const inputs = Object.fromEntries(
-    Object.keys(result.metafile.inputs).map((input) => {
-      const absolute = resolve(input);
-      return [absolute, fileHash(absolute)];
-    }),
-  );
+  const inputs = inputHashes(result.metafile, process.cwd());
   const files = cachePaths(path);
   mkdirSync(CACHE_DIR, { recursive: true });
   // Script first, manifest last, each renamed into place: a reader finds a manifest only beside its script (or a newer one, which its hashes then refuse).
@@ -116,14 +97,4 @@ async function bundleAndCache(path: string): Promise<string> {
 function cachePaths(path: string): { script: string; manifest: string } {
   const name = createHash('sha256').update(path).digest('hex').slice(0, 16);
   return { script: join(CACHE_DIR, `${name}.cjs`), manifest: join(CACHE_DIR, `${name}.json`) };
-}
-
-function fileHash(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
-
-function writeAtomically(file: string, contents: string): void {
-  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
 }

@@ -1,11 +1,11 @@
 // Bundles one of the project's TypeScript entry points with esbuild into dist/, for the launchers that run it without a loader (scripts/start.mjs, scripts/build-bible.mjs).
 //
 // Plain JavaScript: the launchers import it before anything can load TypeScript.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { externalPackagesExcept, fileHash, inputHashes, sameInputs, writeAtomically } from '../../build/bundle-inputs.mjs';
 import { lineLevelSourceMap } from './line-source-map.mjs';
 
 /** The checkout: scripts/lib/../.. */
@@ -41,7 +41,7 @@ export async function cachedBundleEntry(loadEsbuild, { entry, outDir, define, in
     const recorded = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const same =
       JSON.stringify(recorded.key) === JSON.stringify({ ...key, esbuild: recorded.key.esbuild }) &&
-      Object.entries(recorded.inputs).every(([input, hash]) => fileHash(input) === hash) &&
+      sameInputs(recorded.inputs) &&
       fileHash(recorded.moduleFile) === recorded.moduleHash;
     if (same) return recorded.moduleFile;
   } catch {
@@ -81,32 +81,7 @@ async function bundleWithInputs(esbuild, { entry, outDir, define, inline }) {
     writeAtomically(file.path, file.path.endsWith('.map') ? lineLevelSourceMap(file.text) : file.contents);
     if (file.path.endsWith('.mjs')) moduleFile = file.path;
   }
-  const inputs = Object.fromEntries(
-    Object.keys(result.metafile.inputs).map((input) => {
-      const absolute = path.resolve(root, input);
-      return [absolute, fileHash(absolute)];
-    }),
-  );
-  return { moduleFile, inputs };
-}
-
-/** Every package import stays an import from node_modules, except those of `inlined` (and their subpaths), which esbuild bundles. */
-export function externalPackagesExcept(inlined) {
-  return {
-    name: 'external-packages-except',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('node:') || !inlined.some((name) => args.path === name || args.path.startsWith(`${name}/`))) {
-          return { path: args.path, external: true };
-        }
-        return undefined;
-      });
-    },
-  };
-}
-
-function fileHash(file) {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
+  return { moduleFile, inputs: inputHashes(result.metafile, root) };
 }
 
 /**
@@ -148,12 +123,6 @@ function sourceFilePlaces() {
       });
     },
   };
-}
-
-function writeAtomically(file, contents) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
 }
 
 /** The esbuild that tsx depends on, so it is there after any `npm install` (esbuild itself is a devDependency). */
