@@ -227,12 +227,14 @@ try {
       paths: scenario.paths(inputs),
       rate: scenario.rate,
       durationMs: mode.latencyS * 1000,
+      warmUpMs: mode.warmUpS * 1000,
       headers: { ...(scenario.keyed ? keyHeaders : {}), ...scenario.headers },
     });
     const { latency } = result;
     log(
       `${scenario.label} offered: p50 ${latency.p50.toFixed(2)} ms, p90 ${latency.p90.toFixed(2)}, p99 ${latency.p99.toFixed(2)}, max ${latency.max.toFixed(1)}; ` +
-        `achieved ${result.achievedRate.toFixed(0)}/s, ${result.errors.total} errors (sender lag p99 ${result.sendLag.p99.toFixed(2)} ms)`,
+        `achieved ${result.achievedRate.toFixed(0)}/s, ${result.errors.total} errors (sender lag p99 ${result.sendLag.p99.toFixed(2)} ms; ` +
+        `first ${mode.warmUpS} s, not counted: p99 ${result.warmUp.p99.toFixed(2)} ms, max ${result.warmUp.max.toFixed(1)})`,
     );
     return result;
   };

@@ -101,6 +101,7 @@ export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult
     answered: result.answered,
     errors: result.errors,
     latency: result.latency,
+    warmUp: { ms: result.warmUpMs, latency: result.warmUp },
     sendLag: result.sendLag,
   };
   const row = (name: string, value: number, extra: Partial<Figure> = {}): Figure => ({
@@ -121,7 +122,23 @@ export function latencyFigures(scenario: LatencyScenario, result: OpenLoopResult
     row('max', result.latency.max),
     row('achieved rate', result.achievedRate, { unit: 'req/s' }),
     row('errors', result.errors.total, { unit: 'count', goal: { on: 'value', op: '<=', limit: 0 } }),
+    ...warmUpRows(scenario, result),
   ];
+}
+
+/**
+ * The warm-up's own p99 and max, beside the steady state's: what the first seconds after a pause
+ * cost (no connection open yet, the server idle since the scenario before) stays in the report.
+ */
+function warmUpRows(scenario: LatencyScenario, result: OpenLoopResult): Figure[] {
+  if (result.warmUp.count === 0) return [];
+  const seconds = (result.warmUpMs / 1000).toLocaleString('en-US');
+  return (['p99', 'max'] as const).map((name) => ({
+    id: `${scenario.id}.warm-up.${name}`,
+    label: `${scenario.label} offered, its first ${seconds} s (warm-up, not in the rows above): ${name}`,
+    value: result.warmUp[name],
+    unit: 'ms',
+  }));
 }
 
 /** A floor measured in the run: the scenario (latencyFloorScenario) and its open-loop result. */

@@ -10,6 +10,13 @@ export interface OpenLoopOptions {
   /** Requests per second offered. */
   rate: number;
   durationMs: number;
+  /**
+   * Sent first at the same rate, on the same connections, and counted apart (default 0): a run
+   * starts with no open connection and a server idle since the scenario before, whose first second
+   * (connections opened by the hundred while the first answers are slow) is not the steady state
+   * the rate is offered to measure. Its own figures are reported as `warmUp`.
+   */
+  warmUpMs?: number;
   headers?: Record<string, string>;
   /** The status a good answer has; any other counts as an error (default 200). */
   expectedStatus?: number;
@@ -25,12 +32,17 @@ export interface OpenLoopResult {
   offeredRate: number;
   /** Answers per second over the run, from the first scheduled send to the last answer. */
   achievedRate: number;
+  /** Requests sent after the warm-up, and answers to them. */
   sent: number;
   answered: number;
-  /** Answers with another status than expected, by status, and requests that got no answer, by error code. */
+  /** Answers with another status than expected, by status, and requests that got no answer, by error code (the warm-up's included). */
   errors: { total: number; byStatus: Record<string, number>; byCode: Record<string, number> };
-  /** Every answer, from its scheduled send time (or its actual one when sent early) to its last byte. */
+  /** Every answer after the warm-up, from its scheduled send time (or its actual one when sent early) to its last byte. */
   latency: LatencySummary;
+  /** How long the warm-up sent, in ms (0: none). */
+  warmUpMs: number;
+  /** The answers of the warm-up, measured the same way (count 0 without one). */
+  warmUp: LatencySummary;
   /** How late the sender itself sent, past the schedule: when its p99 nears the latency's, the sender is the bottleneck. */
   sendLag: LatencySummary;
 }
@@ -68,18 +80,21 @@ export function measuredLatencyMs(scheduledAt: number, sentAt: number, endedAt: 
 }
 
 /**
- * Runs one open-loop measurement: `rate` requests a second for `durationMs` over keep-alive
+ * Runs one open-loop measurement: `rate` requests a second for `warmUpMs` (counted apart), then for `durationMs`, over keep-alive
  * connections (as many as the backlog needs, up to 512), then waits for the last answers. The
  * requests go through a lean client (raw-client.ts): node:http's cost a core's fifth at 500/s.
  *
  * @example await openLoop({ baseUrl, paths: ['/api/v1/bible/John/3/16/18?lang=en'], rate: 500, durationMs: 10_000 })
  */
 export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
-  const { baseUrl, paths, rate, durationMs, headers = {}, expectedStatus = 200, timeoutMs = 10_000 } = options;
+  const { baseUrl, paths, rate, durationMs, warmUpMs = 0, headers = {}, expectedStatus = 200, timeoutMs = 10_000 } = options;
   if (paths.length === 0) throw new Error('openLoop needs at least one path');
   const url = new URL(baseUrl);
   const client = createRawClient({ host: url.hostname, port: Number(url.port), headers, timeoutMs });
-  const total = scheduledCount(rate, durationMs);
+  // One schedule: the warm-up's requests first, then the measured ones, with no pause between.
+  const warmUpCount = scheduledCount(rate, warmUpMs);
+  const total = warmUpCount + scheduledCount(rate, durationMs);
+  const warmUpLatencies: number[] = [];
   const latencies: number[] = [];
   const lags: number[] = [];
   const byStatus: Record<string, number> = {};
@@ -93,16 +108,21 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
 
   const send = (index: number, scheduledAt: number) => {
     const sentAt = performance.now();
-    lags.push(Math.max(0, sentAt - scheduledAt));
+    const measured = index >= warmUpCount;
+    if (measured) lags.push(Math.max(0, sentAt - scheduledAt));
     unsettled++;
     // The client settles each request once: answered, or failed (no answer, or an answer cut off).
     const request = paths[index % paths.length]!;
     const settled = (outcome: Outcome) => {
+      // Errors are counted over the whole run, the warm-up's too; latencies and the rate only after it.
       if ('status' in outcome) {
         const endedAt = performance.now();
-        lastEnd = Math.max(lastEnd, endedAt);
-        answered++;
-        latencies.push(measuredLatencyMs(scheduledAt, sentAt, endedAt));
+        const latency = measuredLatencyMs(scheduledAt, sentAt, endedAt);
+        if (measured) {
+          lastEnd = Math.max(lastEnd, endedAt);
+          answered++;
+          latencies.push(latency);
+        } else warmUpLatencies.push(latency);
         if (outcome.status !== expectedStatus) {
           errors++;
           byStatus[String(outcome.status)] = (byStatus[String(outcome.status)] ?? 0) + 1;
@@ -137,14 +157,17 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   if (unsettled > 0) await new Promise<void>((resolve) => (allSettled = resolve));
   clearTimeout(abandon);
   client.close();
-  const seconds = Math.max(lastEnd - start, 1) / 1000;
+  // The measured part's rate: from its first scheduled send to its last answer.
+  const seconds = Math.max(lastEnd - (start + scheduledOffsetMs(warmUpCount, rate)), 1) / 1000;
   return {
     offeredRate: rate,
     achievedRate: answered / seconds,
-    sent: total,
+    sent: total - warmUpCount,
     answered,
     errors: { total: errors, byStatus, byCode },
     latency: summarizeLatencies(latencies),
+    warmUpMs,
+    warmUp: summarizeLatencies(warmUpLatencies),
     sendLag: summarizeLatencies(lags),
   };
 }

@@ -89,7 +89,7 @@ export function resultsMarkdown(results: Results): string {
     lines.push('Not measured in this run:', '', ...results.skipped.map((skip) => `- ${skip.figure}: ${skip.reason}`), '');
   }
   lines.push(
-    'Throughput: autocannon, closed loop, 10 connections. Latency: an open-loop sender (requests on a fixed schedule whatever the answers, counted from the scheduled time). The service keeps no range or search answers here (`BIBLE_ANSWER_CACHE_BYTES=0`): each request runs its query. The p99 rows with a goal have a floor as their baseline: bare node:http answering fixed bytes at the same rate through the same sender, measured just before; a p99 cannot be lower than the machine lets its floor be (see also the stalls of the machine, measured before any server ran). Every figure, its settings and details are in [results.json](results.json).',
+    'Throughput: autocannon, closed loop, 10 connections. Latency: an open-loop sender (requests on a fixed schedule whatever the answers, counted from the scheduled time), after a warm-up at the same rate (2 s; 0.5 s in a quick run) whose p99 and max have rows of their own. The service keeps no range or search answers here (`BIBLE_ANSWER_CACHE_BYTES=0`): each request runs its query. The p99 rows with a goal have a floor as their baseline: bare node:http answering fixed bytes at the same rate through the same sender, measured just before; a p99 cannot be lower than the machine lets its floor be (see also the stalls of the machine, measured before any server ran). Every figure, its settings and details are in [results.json](results.json).',
     '',
   );
   return lines.join('\n');

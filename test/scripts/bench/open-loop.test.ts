@@ -49,6 +49,27 @@ describe('openLoop against a server that holds every answer', () => {
     expect(result.latency.p50).toBeGreaterThanOrEqual(80);
   });
 
+  it("counts the warm-up apart: its slow answers are in its own figures, not in the run's", async () => {
+    // The first 10 requests (the warm-up at 100/s for 100 ms) are held until the 10th has arrived; the rest are answered at once.
+    const held: http.ServerResponse[] = [];
+    let received = 0;
+    server = http.createServer((_req, res) => {
+      received++;
+      if (received > 10) return void res.end('ok');
+      held.push(res);
+      if (held.length === 10) for (const response of held) response.end('ok');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const result = await openLoop({ baseUrl: `http://127.0.0.1:${port}`, paths: ['/'], rate: 100, durationMs: 200, warmUpMs: 100 });
+    expect(result).toMatchObject({ sent: 20, answered: 20, warmUpMs: 100, errors: { total: 0 } });
+    expect(result.warmUp.count).toBe(10);
+    // The first warm-up request waited for the 10th to be sent (90 ms).
+    expect(result.warmUp.max).toBeGreaterThanOrEqual(80);
+    // None of the held ones is among the run's 20.
+    expect(result.latency.count).toBe(20);
+  });
+
   it('counts answers with another status, by status', async () => {
     server = http.createServer((req, res) => {
       res.statusCode = req.url === '/missing' ? 404 : 200;

@@ -148,7 +148,7 @@ describe('figures of the measurements', () => {
     expect(figures.map((figure) => [figure.id, figure.value, figure.baseline])).toEqual([['service', 4500, undefined]]);
   });
 
-  it('reports p50, p90, p99 against its goal, max, the achieved rate and the errors of a latency run', () => {
+  it('reports p50, p90, p99 against its goal, max, the achieved rate and the errors of a latency run, then its warm-up apart', () => {
     const figures = latencyFigures(
       { id: 'range@500', label: 'Range at 500 req/s', target: 'service', paths: () => [], rate: 500, p99GoalMs: 2 },
       {
@@ -158,6 +158,8 @@ describe('figures of the measurements', () => {
         answered: 100,
         errors: { total: 0, byStatus: {}, byCode: {} },
         latency: summarizeLatencies(Array.from({ length: 100 }, (_, index) => index / 10)),
+        warmUpMs: 2000,
+        warmUp: summarizeLatencies([900, 1, 2]),
         sendLag: summarizeLatencies([0]),
       },
     );
@@ -168,7 +170,10 @@ describe('figures of the measurements', () => {
       ['range@500.max', 9.9],
       ['range@500.achieved rate', 499],
       ['range@500.errors', 0],
+      ['range@500.warm-up.p99', 900],
+      ['range@500.warm-up.max', 900],
     ]);
+    expect(figures[6]!.label).toBe('Range at 500 req/s offered, its first 2 s (warm-up, not in the rows above): p99');
     expect(reported(figures[2]!).met).toBe(false);
     expect(reported(figures[5]!).met).toBe(true);
   });
@@ -181,6 +186,8 @@ describe('figures of the measurements', () => {
       answered: values.length,
       errors: { total: 0, byStatus: {}, byCode: {} },
       latency: summarizeLatencies(values),
+      warmUpMs: 0,
+      warmUp: summarizeLatencies([]),
       sendLag: summarizeLatencies([0]),
     });
     const floorScenario = latencyFloorScenario(500);
