@@ -1,6 +1,8 @@
 // The MCP server of one request to /mcp (stateless): the Bible and church tools and the Bible's resources, each answered through the endpoint tables, every refusal a tool error.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { LANGS } from '../../build/contract/books.ts';
 import { type Problem, problemBody } from '../../build/contract/problems.ts';
 import type { KeyCheck, Limiter } from '../http/dispatcher.ts';
@@ -40,6 +42,20 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [...bibleTools, ...churchToo
 const INSTRUCTIONS = `Church Data and Bible API. Bible tools need no key: passages by reference and full-text search in five languages (${VERSIONS_TEXT}), each language with its own version and its own way of writing references; the lists of versions and books are also resources (bible://versions, bible://books/{lang}). Church tools (profile, events, announcements, live status, library, store, photo albums of churches with a public profile) need the user's own API key, sent by the MCP client as \`Authorization: Bearer ${KEY_PREFIX}…\`; without one they answer an error saying so.`;
 
 /**
+ * The JSON Schema validator every server of the process shares, made at its first use. Without
+ * one, the SDK builds a validator (a new Ajv with its formats) in each server's constructor, that
+ * is once per /mcp request: about half the CPU of a tools/call. It is only used for elicitation,
+ * which these servers never ask for, and it keeps nothing of a caller.
+ */
+let sharedAjv: AjvJsonSchemaValidator | undefined;
+const schemaValidator: jsonSchemaValidator = {
+  getValidator: (schema) => {
+    sharedAjv ??= new AjvJsonSchemaValidator();
+    return sharedAjv.getValidator(schema);
+  },
+};
+
+/**
  * A server for one MCP request: its tools are the endpoint tables' answers (endpoint-call.ts), so
  * a passage, a search or a church's events are the same bytes as over HTTP, checked by the same
  * parameter readers. A church tool first checks the caller's key (the same check as the church
@@ -48,7 +64,13 @@ const INSTRUCTIONS = `Church Data and Bible API. Bible tools need no key: passag
  * never a JSON-RPC or HTTP error; an unexpected failure is logged and answered as such.
  */
 export function createMcpServer(deps: McpDependencies, caller: McpCaller): McpServer {
-  const server = new McpServer({ name: 'church-bible-api', version: deps.version }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'church-bible-api', version: deps.version },
+    {
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: schemaValidator,
+    },
+  );
   const context = toolContext(deps, caller);
   for (const tool of MCP_TOOLS) {
     server.registerTool(
