@@ -35,6 +35,11 @@ export interface Config {
   mcpRateLimitPerMinute: number;
   /** Most verses one passage request answers (`BIBLE_PASSAGE_MAX_VERSES`); more is a 400 naming ref. */
   biblePassageMaxVerses: number;
+  /**
+   * Whether each Bible connection keeps the file's shared lock (`BIBLE_DB_KEEP_LOCK`, default true):
+   * no lock round trips per query; false for a database that other tools replace in place.
+   */
+  bibleDatabaseKeepsLock: boolean;
   /** Worker threads that run Bible searches off the event loop, each with its own read-only connection. */
   bibleSearchWorkers: number;
   /** Searches that may wait for a busy worker; one more answers 503 search-busy with Retry-After. */
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     mcpRateLimitPerMinute: integer(env, 'MCP_RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
+    bibleDatabaseKeepsLock: boolean(env, 'BIBLE_DB_KEEP_LOCK', true),
     bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
     bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
     bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),

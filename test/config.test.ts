@@ -31,6 +31,7 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['BIBLE_RATE_LIMIT_PER_MINUTE', '-1'],
     ['BIBLE_SEARCH_WORKERS', '0'],
+    ['BIBLE_DB_KEEP_LOCK', 'sometimes'],
     ['BIBLE_SEARCH_TIMEOUT_MS', '0'],
     ['BIBLE_ANSWER_CACHE_BYTES', '-1'],
     ['KEY_FINGERPRINT_SECRET', 'short'],

@@ -10,6 +10,8 @@ import { LONG_QUERY_NICENESS, ordinaryNiceness, setThreadNiceness } from './thre
 
 export interface QueryPoolOptions {
   databasePath: string;
+  /** Whether each worker's connection keeps the file's shared lock (openBibleDatabase; default true). */
+  keepLock?: boolean;
   /** The build this pool serves; a worker that finds another one at the path refuses to serve. */
   buildHash: string;
   /** Worker threads, each with its own read-only connection. */
@@ -110,7 +112,12 @@ export function createQueryPool(options: QueryPoolOptions): QueryPool {
   };
 
   const startWorker = (): void => {
-    const setup: SearchWorkerSetup = { job: 'bible-queries', databasePath: options.databasePath, buildHash: options.buildHash };
+    const setup: SearchWorkerSetup = {
+      job: 'bible-queries',
+      databasePath: options.databasePath,
+      keepLock: options.keepLock ?? true,
+      buildHash: options.buildHash,
+    };
     const worker = new Worker(workerBootstrap(), { eval: true, workerData: setup, resourceLimits: SEARCH_WORKER_HEAP });
     const slot: Slot = { worker, ready: false, niced: false };
     slots.add(slot);

@@ -19,6 +19,8 @@ export type QueryMethod = keyof WorkerQueries;
 export interface SearchWorkerSetup {
   job: 'bible-queries';
   databasePath: string;
+  /** Whether the connection keeps the file's shared lock (openBibleDatabase). */
+  keepLock: boolean;
   /** The build the pool serves; a database of another build is not used. */
   buildHash: string;
 }
@@ -63,7 +65,7 @@ if (parentPort && setup?.job === 'bible-queries') {
 function openQueries(setup: SearchWorkerSetup): { queries: WorkerQueries } | { reason: string } {
   let db: Database.Database;
   try {
-    db = openBibleDatabase(setup.databasePath);
+    db = openBibleDatabase(setup.databasePath, setup.keepLock);
   } catch (error) {
     return { reason: `cannot open ${setup.databasePath} (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -55,7 +55,13 @@ export interface BibleSourceOptions {
 
 type SourceConfig = Pick<
   Config,
-  'biblePublicDir' | 'bibleDatabasePath' | 'bibleSearchWorkers' | 'bibleSearchQueue' | 'bibleSearchTimeoutMs' | 'bibleAnswerCacheBytes'
+  | 'biblePublicDir'
+  | 'bibleDatabasePath'
+  | 'bibleDatabaseKeepsLock'
+  | 'bibleSearchWorkers'
+  | 'bibleSearchQueue'
+  | 'bibleSearchTimeoutMs'
+  | 'bibleAnswerCacheBytes'
 >;
 
 /** An opened build and what must be closed with it. */
@@ -175,7 +181,7 @@ function openBuild(
   }
   let db: Database.Database;
   try {
-    db = openBibleDatabase(config.bibleDatabasePath);
+    db = openBibleDatabase(config.bibleDatabasePath, config.bibleDatabaseKeepsLock);
   } catch (error) {
     return unavailable(`The Bible query database cannot be opened (${errorMessage(error)}).`);
   }
@@ -200,6 +206,7 @@ function openBuild(
       queries: createBibleQueries(db),
       pool: createQueryPool({
         databasePath: config.bibleDatabasePath,
+        keepLock: config.bibleDatabaseKeepsLock,
         buildHash: stamp.buildHash,
         workers: config.bibleSearchWorkers,
         maxQueued: config.bibleSearchQueue,

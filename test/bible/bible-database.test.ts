@@ -38,6 +38,34 @@ describe('openBibleDatabase', () => {
     }
   });
 
+  test('keeps the shared lock after its first read: another connection cannot take the file for writing, and readers still can', () => {
+    const db = openBibleDatabase(file);
+    const writer = new Database(file, { timeout: 0 });
+    const reader = new Database(file, { readonly: true, timeout: 0 });
+    try {
+      db.prepare('SELECT count(*) FROM meta').get();
+      expect(() => writer.exec('BEGIN EXCLUSIVE')).toThrow(/locked/);
+      expect(reader.prepare('SELECT count(*) AS n FROM meta').get()).toEqual({ n: 0 });
+    } finally {
+      writer.close();
+      reader.close();
+      db.close();
+    }
+  });
+
+  test('with keepLock false (BIBLE_DB_KEEP_LOCK=false), locks per query as SQLite does: the file can be taken between queries', () => {
+    const db = openBibleDatabase(file, false);
+    const writer = new Database(file, { timeout: 0 });
+    try {
+      db.prepare('SELECT count(*) FROM meta').get();
+      writer.exec('BEGIN EXCLUSIVE');
+      writer.exec('ROLLBACK');
+    } finally {
+      writer.close();
+      db.close();
+    }
+  });
+
   test('refuses a file that does not exist instead of creating it', () => {
     const missing = path.join(dir, 'missing.sqlite');
     expect(() => openBibleDatabase(missing)).toThrow();
