@@ -3,10 +3,10 @@ import MiniSearch, { type Options } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { ByteChunks } from './byte-chunks.ts';
 import { type SearchDocument, searchOptions } from './search-options.ts';
-import { splitWords } from './split-words.ts';
+import { findWords, WordBounds } from './split-words.ts';
+import { TokenTable } from './token-table.ts';
 
 type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
-type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
 
 /** About how many bytes each chunk of the serialised index holds. */
 const CHUNK_BYTES = 64 * 1024;
@@ -55,17 +55,18 @@ export class SearchIndexBuilder {
   /** Per term number: its last posting (documents come in order, so a document that has the term already has it there), or -1. */
   readonly #lastPosting = new GrowableInt32Array();
   /**
-   * Each distinct raw token's number: a verse's tokens are looked up once each, and `processTerm`
-   * (lower case, accents stripped) runs once per distinct token, not per word.
+   * Each distinct raw token's number, found by its place in the verse (token-table.ts): a verse's
+   * tokens are looked up once each, and `processTerm` (lower case, accents stripped) runs once per
+   * distinct token, not per word.
    */
-  readonly #tokens = new Map<string, number>();
+  readonly #tokens = new TokenTable();
   /** Per token number: its term's number, -1 when `processTerm` drops it, or -2 - i for several terms (`#tokenTermLists[i]`). */
   readonly #tokenTerm = new GrowableInt32Array();
   readonly #tokenTermLists: number[][] = [];
   /** Per token number: the last document it was counted in, for the field length. */
   readonly #tokenLastDocument = new GrowableInt32Array();
-  /** MiniSearch's default tokenizer, the same words by a faster scan (split-words.ts). */
-  readonly #tokenize: Tokenize = splitWords;
+  /** Where the words of the verse being added are: MiniSearch's default tokenizer, the same words by a faster scan (split-words.ts). */
+  readonly #words = new WordBounds();
   readonly #processTerm: ProcessTerm;
   readonly #storeFields: readonly (keyof SearchDocument)[];
 
@@ -93,9 +94,14 @@ export class SearchIndexBuilder {
     // The field length is the number of distinct raw tokens (MiniSearch's `new Set(tokens).size`), counted with
     // each token's mark of the last document it was seen in rather than a Set per verse.
     let length = 0;
-    for (const token of this.#tokenize(document.text, 'text')) {
-      let number = this.#tokens.get(token);
-      if (number === undefined) number = this.#newToken(token);
+    const text = document.text;
+    const words = this.#words;
+    findWords(text, words);
+    for (let word = 0; word < words.count; word++) {
+      const start = words.offsets[2 * word];
+      const end = words.offsets[2 * word + 1];
+      let number = this.#tokens.find(text, start, end);
+      if (number < 0) number = this.#newToken(text.slice(start, end));
       if (this.#tokenLastDocument.data[number] !== shortId) {
         this.#tokenLastDocument.data[number] = shortId;
         length++;
@@ -179,8 +185,7 @@ export class SearchIndexBuilder {
       }
       return number;
     });
-    const number = this.#tokens.size;
-    this.#tokens.set(token, number);
+    const number = this.#tokens.add(token);
     if (terms.length === 1) this.#tokenTerm.push(terms[0]);
     else if (terms.length === 0) this.#tokenTerm.push(-1);
     else this.#tokenTerm.push(-2 - (this.#tokenTermLists.push(terms) - 1));
