@@ -19,6 +19,9 @@ export const MARK = {
 export type VerseLayout = Pick<Verse, 'paragraphs' | 'poetry' | 'wordsOfJesus'>;
 
 const ANY_MARK = /[\ue000-\ue011]/;
+const SPACE = 0x20;
+const PARAGRAPH = MARK.paragraph.charCodeAt(0);
+const JESUS_START = MARK.jesusStart.charCodeAt(0);
 
 /**
  * Removes the marks from a collapsed text (single spaces, trimmed) and returns the text
@@ -34,25 +37,40 @@ export function takeMarks(marked: string): { text: string; layout: VerseLayout }
   const poetry: PoetryLine[] = [];
   const spans: Span[] = [];
   let open: number | undefined;
-  for (const char of marked) {
-    const code = char.charCodeAt(0);
-    if (code >= 0xe000 && code <= 0xe011) {
-      const at = text.length;
-      if (char === MARK.paragraph) paragraphs.push(at);
-      else if (code <= 0xe004) poetry.push({ at, indent: code - 0xe000 });
-      else if (char === MARK.jesusStart) open ??= at;
-      else if (open !== undefined) {
-        // A span closed and reopened around a note or a line break is one span.
-        const last = spans.at(-1);
-        if (last !== undefined && open <= last.end + 1) last.end = at;
-        else spans.push({ start: open, end: at });
-        open = undefined;
-      }
-      continue;
+  // The text between marks is appended a run at a time (a string per character cost the tree thread's
+  // reading of a version more than the rest of this function), with the same spaces dropped.
+  const append = (run: string): void => {
+    let from = 0;
+    while (from < run.length && run.charCodeAt(from) === SPACE && (text === '' || text.endsWith(' '))) from++;
+    if (from === run.length) return;
+    if (run.indexOf('  ', from) === -1) {
+      text += from === 0 ? run : run.slice(from);
+      return;
     }
-    if (char === ' ' && (text === '' || text.endsWith(' '))) continue;
-    text += char;
+    for (let at = from; at < run.length; at++) {
+      if (run.charCodeAt(at) === SPACE && (text === '' || text.endsWith(' '))) continue;
+      text += run[at];
+    }
+  };
+  let runStart = 0;
+  for (let index = 0; index < marked.length; index++) {
+    const code = marked.charCodeAt(index);
+    if (code < 0xe000 || code > 0xe011) continue;
+    if (index > runStart) append(marked.slice(runStart, index));
+    runStart = index + 1;
+    const at = text.length;
+    if (code === PARAGRAPH) paragraphs.push(at);
+    else if (code <= 0xe004) poetry.push({ at, indent: code - 0xe000 });
+    else if (code === JESUS_START) open ??= at;
+    else if (open !== undefined) {
+      // A span closed and reopened around a note or a line break is one span.
+      const last = spans.at(-1);
+      if (last !== undefined && open <= last.end + 1) last.end = at;
+      else spans.push({ start: open, end: at });
+      open = undefined;
+    }
   }
+  if (marked.length > runStart) append(marked.slice(runStart));
   if (open !== undefined) spans.push({ start: open, end: text.length });
   text = text.trimEnd();
   const clamp = (at: number): number => Math.min(text[at] === ' ' ? at + 1 : at, text.length);

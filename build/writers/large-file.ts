@@ -11,19 +11,19 @@ export interface WrittenFile {
 }
 
 /**
- * Writes `chunks` to `path` under `dir` (a staging folder) as they come: the text is never one
- * string. Its compressed copies are made by `compressLargeFile`, from the file.
+ * Writes `chunks` (text, or its UTF-8 bytes) to `path` under `dir` (a staging folder) as they come:
+ * the file is never whole in memory. Its compressed copies are made by `compressLargeFile`, from the file.
  *
  * @example writeLargeFile(staging.dir, 'bible-search/en.json', index.chunks())
  */
-export function writeLargeFile(dir: string, path: string, chunks: Iterable<string>): WrittenFile {
+export function writeLargeFile(dir: string, path: string, chunks: Iterable<string | Uint8Array>): WrittenFile {
   const fd = openSync(targetPath(dir, path), 'w');
   let bytes = 0;
   try {
     for (const chunk of chunks) {
-      const buffer = Buffer.from(chunk);
-      for (let written = 0; written < buffer.length; ) written += writeSync(fd, buffer, written);
-      bytes += buffer.length;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      for (let written = 0; written < buffer.byteLength; ) written += writeSync(fd, buffer, written);
+      bytes += buffer.byteLength;
     }
   } finally {
     closeSync(fd);

@@ -1,14 +1,19 @@
 // A MiniSearch index built verse by verse in compact arrays and written out in chunks, byte for byte as MiniSearch serialises it.
 import MiniSearch, { type Options } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { ByteChunks } from './byte-chunks.ts';
 import { type SearchDocument, searchOptions } from './search-options.ts';
-import { splitWords } from './split-words.ts';
+import { findWords, WordBounds } from './split-words.ts';
+import { TokenTable } from './token-table.ts';
 
 type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
-type Tokenize = NonNullable<Options<SearchDocument>['tokenize']>;
 
-/** About how many characters each chunk of the serialised index holds. */
-const CHUNK_CHARS = 64 * 1024;
+/** About how many bytes each chunk of the serialised index holds. */
+const CHUNK_BYTES = 64 * 1024;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 /**
  * Why not `new MiniSearch().addAll(documents)` then `JSON.stringify(miniSearch)`: measured on
@@ -16,7 +21,7 @@ const CHUNK_CHARS = 64 * 1024;
  * build, `toJSON` copies it into 40 MB of plain objects, and `JSON.stringify` makes one 9 MB
  * string; five of them made the build's search step the longest and its largest. This builder
  * keeps every posting in three typed arrays (about 8 MB for a Bible, off V8's heap), each distinct
- * raw token once, not the verse texts, and writes the same JSON text in 64 kB chunks.
+ * raw token once, not the verse texts, and writes the same JSON text in 64 kB chunks of bytes.
  *
  * Same text as MiniSearch 7's `toJSON` (serializationVersion 2) with `searchOptions()`: the same
  * tokenizer (MiniSearch's default) and `processTerm`; a field length is the number of distinct
@@ -50,17 +55,18 @@ export class SearchIndexBuilder {
   /** Per term number: its last posting (documents come in order, so a document that has the term already has it there), or -1. */
   readonly #lastPosting = new GrowableInt32Array();
   /**
-   * Each distinct raw token's number: a verse's tokens are looked up once each, and `processTerm`
-   * (lower case, accents stripped) runs once per distinct token, not per word.
+   * Each distinct raw token's number, found by its place in the verse (token-table.ts): a verse's
+   * tokens are looked up once each, and `processTerm` (lower case, accents stripped) runs once per
+   * distinct token, not per word.
    */
-  readonly #tokens = new Map<string, number>();
+  readonly #tokens = new TokenTable();
   /** Per token number: its term's number, -1 when `processTerm` drops it, or -2 - i for several terms (`#tokenTermLists[i]`). */
   readonly #tokenTerm = new GrowableInt32Array();
   readonly #tokenTermLists: number[][] = [];
   /** Per token number: the last document it was counted in, for the field length. */
   readonly #tokenLastDocument = new GrowableInt32Array();
-  /** MiniSearch's default tokenizer, the same words by a faster scan (split-words.ts). */
-  readonly #tokenize: Tokenize = splitWords;
+  /** Where the words of the verse being added are: MiniSearch's default tokenizer, the same words by a faster scan (split-words.ts). */
+  readonly #words = new WordBounds();
   readonly #processTerm: ProcessTerm;
   readonly #storeFields: readonly (keyof SearchDocument)[];
 
@@ -88,9 +94,14 @@ export class SearchIndexBuilder {
     // The field length is the number of distinct raw tokens (MiniSearch's `new Set(tokens).size`), counted with
     // each token's mark of the last document it was seen in rather than a Set per verse.
     let length = 0;
-    for (const token of this.#tokenize(document.text, 'text')) {
-      let number = this.#tokens.get(token);
-      if (number === undefined) number = this.#newToken(token);
+    const text = document.text;
+    const words = this.#words;
+    findWords(text, words);
+    for (let word = 0; word < words.count; word++) {
+      const start = words.offsets[2 * word];
+      const end = words.offsets[2 * word + 1];
+      let number = this.#tokens.find(text, start, end);
+      if (number < 0) number = this.#newToken(text.slice(start, end));
       if (this.#tokenLastDocument.data[number] !== shortId) {
         this.#tokenLastDocument.data[number] = shortId;
         length++;
@@ -104,51 +115,62 @@ export class SearchIndexBuilder {
   }
 
   /**
-   * The serialised index, in chunks of about 64 kB: the text of `JSON.stringify(miniSearch)`
-   * for a MiniSearch that was given the same documents.
+   * The serialised index, in chunks of about 64 kB: the UTF-8 bytes of `JSON.stringify(miniSearch)`
+   * for a MiniSearch that was given the same documents (written as bytes: byte-chunks.ts says why).
    */
-  *chunks(): Generator<string> {
+  *chunks(): Generator<Uint8Array> {
     const count = this.#ids.length;
-    let buffer = `{"documentCount":${count},"nextId":${count},"documentIds":{`;
+    const out = new ByteChunks(CHUNK_BYTES);
+    out.ascii(`{"documentCount":${count},"nextId":${count},"documentIds":{`);
     for (let id = 0; id < count; id++) {
-      buffer += `${id === 0 ? '' : ','}"${id}":${this.#ids[id]}`;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+      if (id > 0) out.byte(COMMA);
+      out.byte(QUOTE);
+      out.integer(id);
+      out.ascii('":');
+      out.utf8(this.#ids[id]);
+      if (out.full) yield out.take();
     }
-    buffer += '},"fieldIds":{"text":0},"fieldLength":{';
+    out.ascii('},"fieldIds":{"text":0},"fieldLength":{');
     for (let id = 0; id < count; id++) {
-      buffer += `${id === 0 ? '' : ','}"${id}":[${this.#lengths[id]}]`;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+      if (id > 0) out.byte(COMMA);
+      out.byte(QUOTE);
+      out.integer(id);
+      out.ascii('":[');
+      out.integer(this.#lengths[id]);
+      out.byte(CLOSE_BRACKET);
+      if (out.full) yield out.take();
     }
-    buffer += `},"averageFieldLength":[${count === 0 ? '' : JSON.stringify(this.#averageLength)}],"storedFields":{`;
+    out.ascii(`},"averageFieldLength":[${count === 0 ? '' : JSON.stringify(this.#averageLength)}],"storedFields":{`);
     for (let id = 0; id < count; id++) {
-      buffer += `${id === 0 ? '' : ','}"${id}":${this.#stored[id]}`;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+      if (id > 0) out.byte(COMMA);
+      out.byte(QUOTE);
+      out.integer(id);
+      out.ascii('":');
+      out.utf8(this.#stored[id]);
+      if (out.full) yield out.take();
     }
-    buffer += '},"dirtCount":0,"index":[';
+    out.ascii('},"dirtCount":0,"index":[');
     const { start, documents, frequencies } = this.#postingsByTerm();
     let first = true;
     for (const [term, number] of this.#radixOrder()) {
-      let entry = `${first ? '' : ','}[${JSON.stringify(term)},{"0":{`;
+      if (!first) out.byte(COMMA);
+      out.byte(OPEN_BRACKET);
+      out.utf8(JSON.stringify(term));
+      out.ascii(',{"0":{');
       for (let at = start[number]; at < start[number + 1]; at++) {
-        entry += `${at === start[number] ? '' : ','}"${documents[at]}":${frequencies[at]}`;
+        if (at !== start[number]) out.byte(COMMA);
+        out.byte(QUOTE);
+        out.integer(documents[at]);
+        out.ascii('":');
+        out.integer(frequencies[at]);
+        if (out.full) yield out.take();
       }
-      buffer += `${entry}}}]`;
+      out.ascii('}}]');
       first = false;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+      if (out.full) yield out.take();
     }
-    yield `${buffer}],"serializationVersion":2}`;
+    out.ascii('],"serializationVersion":2}');
+    yield out.take();
   }
 
   /** A raw token seen for the first time, numbered: its terms (processTerm's output) numbered, new ones in order of first appearance. */
@@ -163,8 +185,7 @@ export class SearchIndexBuilder {
       }
       return number;
     });
-    const number = this.#tokens.size;
-    this.#tokens.set(token, number);
+    const number = this.#tokens.add(token);
     if (terms.length === 1) this.#tokenTerm.push(terms[0]);
     else if (terms.length === 0) this.#tokenTerm.push(-1);
     else this.#tokenTerm.push(-2 - (this.#tokenTermLists.push(terms) - 1));

@@ -47,7 +47,7 @@ export function loadSearchIndex(file: SearchIndexFile): MiniSearch<SearchDocumen
 export function searchIndexes(versions: readonly BuiltVersion[], versionHash: (info: VersionInfo) => string): OutputFile[] {
   return versions.map((version) => ({
     path: staticPaths.searchIndex(version.info.lang),
-    content: [...searchIndexChunks(version.info, indexedVersion(version.text), versionHash(version.info))].join(''),
+    content: Buffer.concat([...searchIndexChunks(version.info, indexedVersion(version.text), versionHash(version.info))]).toString('utf8'),
   }));
 }
 
@@ -59,7 +59,7 @@ export function indexedVersion(text: VersionText): SearchIndexBuilder {
 }
 
 /**
- * The text of a version's index file, in chunks: the file's own fields, then the MiniSearch
+ * The UTF-8 bytes of a version's index file, in chunks: the file's own fields, then the MiniSearch
  * index as `JSON.stringify(miniSearch)` writes it.
  *
  * @example writeLargeFile(dir, staticPaths.searchIndex('en'), searchIndexChunks(info, index, versionHash))
@@ -68,7 +68,7 @@ export function* searchIndexChunks(
   info: Pick<VersionInfo, 'lang' | 'code'>,
   index: SearchIndexBuilder,
   versionHash: string,
-): Generator<string> {
+): Generator<Uint8Array> {
   const options = searchOptions();
   const head: Omit<SearchIndexFile, 'index'> & { index: 0 } = {
     schemaVersion: BIBLE_SCHEMA_VERSION,
@@ -86,9 +86,9 @@ export function* searchIndexChunks(
   // The same object as JSON.stringify would write it whole: the head up to `"index":`, the index, the closing brace.
   const text = JSON.stringify(head);
   if (!text.startsWith(searchIndexHead(versionHash))) throw new Error('the search index file must begin with its version hash');
-  yield text.slice(0, -'0}'.length);
+  yield Buffer.from(text.slice(0, -'0}'.length));
   yield* index.chunks();
-  yield '}';
+  yield Buffer.from('}');
 }
 
 /**

@@ -20,7 +20,39 @@ const astral = new Map<number, boolean>();
  * @example splitWords('In the beginning, God') // ['In', 'the', 'beginning', 'God']
  */
 export function splitWords(text: string): string[] {
+  const bounds = new WordBounds();
+  findWords(text, bounds);
   const words: string[] = [];
+  for (let word = 0; word < bounds.count; word++) words.push(text.slice(bounds.offsets[2 * word], bounds.offsets[2 * word + 1]));
+  return words;
+}
+
+/** Where each word of a text starts and ends: word i is offsets[2i] to offsets[2i + 1] (UTF-16 offsets); reused from text to text. */
+export class WordBounds {
+  offsets = new Int32Array(256);
+  count = 0;
+
+  push(start: number, end: number): void {
+    if (2 * this.count + 2 > this.offsets.length) {
+      const larger = new Int32Array(this.offsets.length * 2);
+      larger.set(this.offsets);
+      this.offsets = larger;
+    }
+    this.offsets[2 * this.count] = start;
+    this.offsets[2 * this.count + 1] = end;
+    this.count++;
+  }
+}
+
+/**
+ * The words `splitWords` returns, as offsets into `text` written into `bounds` (its previous words
+ * dropped): the search index looks each word up where it stands, without a string for it
+ * (token-table.ts).
+ *
+ * @example const bounds = new WordBounds(); findWords('In the', bounds); // bounds.count 2, offsets 0, 2, 3, 6
+ */
+export function findWords(text: string, bounds: WordBounds): void {
+  bounds.count = 0;
   const length = text.length;
   let start = 0;
   let at = 0;
@@ -36,13 +68,12 @@ export function splitWords(text: string): string[] {
       at += characterWidth(text, at);
       continue;
     }
-    words.push(text.slice(start, at));
+    bounds.push(start, at);
     at += width;
     for (let next = separatorWidth(text, at); next > 0; next = separatorWidth(text, at)) at += next;
     start = at;
   }
-  words.push(text.slice(start));
-  return words;
+  bounds.push(start, length);
 }
 
 /** The length in code units of the separator at `at` (1 or 2), or 0 when the character there is none (or the text has ended). */

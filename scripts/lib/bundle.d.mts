@@ -7,3 +7,7 @@ export declare function bundleEntry(
   esbuild: typeof Esbuild,
   options: { entry: string; outDir: string; define?: Record<string, string>; inline?: string[] },
 ): Promise<string>;
+export declare function cachedBundleEntry(
+  loadEsbuild: () => typeof Esbuild,
+  options: { entry: string; outDir: string; define?: Record<string, string>; inline?: string[] },
+): Promise<string>;

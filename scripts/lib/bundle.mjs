@@ -39,7 +39,10 @@ export async function cachedBundleEntry(loadEsbuild, { entry, outDir, define, in
   const key = { esbuild: undefined, entry, define: define ?? null, inline: inline ?? [] };
   try {
     const recorded = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    // A checkout copied with its dist/ (cp -al) finds the manifest of the checkout it was copied from, whose
+    // bundle and inputs are that checkout's files: it must make its own, or it runs the other one's code.
     const same =
+      recorded.moduleFile === moduleFileOf(entry, outDir) &&
       JSON.stringify(recorded.key) === JSON.stringify({ ...key, esbuild: recorded.key.esbuild }) &&
       sameInputs(recorded.inputs) &&
       fileHash(recorded.moduleFile) === recorded.moduleHash;
@@ -58,6 +61,11 @@ export async function cachedBundleEntry(loadEsbuild, { entry, outDir, define, in
   }
 }
 
+/** Where the bundle of `entry` goes in this checkout. */
+function moduleFileOf(entry, outDir) {
+  return path.join(root, outDir, `${path.basename(entry, '.ts')}.mjs`);
+}
+
 async function bundleWithInputs(esbuild, { entry, outDir, define, inline }) {
   const options = commonOptions();
   if (inline?.length) {
@@ -69,7 +77,7 @@ async function bundleWithInputs(esbuild, { entry, outDir, define, inline }) {
     metafile: true,
     entryPoints: [path.join(root, entry)],
     format: 'esm',
-    outfile: path.join(root, outDir, `${path.basename(entry, '.ts')}.mjs`),
+    outfile: moduleFileOf(entry, outDir),
     sourcemap: 'linked',
     sourcesContent: false,
     define,
