@@ -1,6 +1,5 @@
 // Environment → one typed, frozen Config, validated once at start.
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { parsePublicBaseUrl } from '../build/contract/http-policy.ts';
@@ -149,18 +148,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Search workers when BIBLE_SEARCH_WORKERS is not set: one core is the event loop's, the others may
- * run searches, two at most. Each worker is a V8 isolate with its own Bible connection (about 8 MB at
- * the bench's peak, docs/memory.md round 4); on two cores a second one runs only when the event loop
- * leaves a core free.
- *
- * @example defaultSearchWorkers(2) // 1
- */
-export function defaultSearchWorkers(cores: number): number {
-  return Math.min(2, Math.max(1, cores - 1));
-}
-
 /** Reads the environment once; every setting has a documented default (docs/configuration.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -177,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bibleRateLimitPerMinute: integer(env, 'BIBLE_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     mcpRateLimitPerMinute: integer(env, 'MCP_RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000),
     biblePassageMaxVerses: integer(env, 'BIBLE_PASSAGE_MAX_VERSES', 500, 1, 100_000),
-    bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', defaultSearchWorkers(availableParallelism()), 1, 64),
+    bibleSearchWorkers: integer(env, 'BIBLE_SEARCH_WORKERS', 2, 1, 64),
     bibleSearchQueue: integer(env, 'BIBLE_SEARCH_QUEUE', 64, 0, 100_000),
     bibleSearchTimeoutMs: integer(env, 'BIBLE_SEARCH_TIMEOUT_MS', 1000, 1, 60_000),
     bibleAnswerCacheBytes: integer(env, 'BIBLE_ANSWER_CACHE_BYTES', DEFAULT_ANSWER_CACHE_BYTES, 0, 256 * 1024 * 1024),

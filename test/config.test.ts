@@ -1,6 +1,6 @@
 // Configuration: documented defaults, and a clear refusal naming the variable for a bad value.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultSearchWorkers, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a laptop', () => {
@@ -16,11 +16,6 @@ describe('configuration from the environment', () => {
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicBaseUrl).toBe('http://127.0.0.1:3000');
     expect(Object.isFrozen(config)).toBe(true);
-  });
-
-  it('runs one search worker per core beside the event loop, two at most, unless BIBLE_SEARCH_WORKERS says', () => {
-    expect([1, 2, 3, 4, 16].map(defaultSearchWorkers)).toEqual([1, 1, 2, 2, 2]);
-    expect(loadConfig({ BIBLE_SEARCH_WORKERS: '3' }).bibleSearchWorkers).toBe(3);
   });
 
   it('takes the public base URL of the problem types from PUBLIC_BASE_URL, else from PORT', () => {
