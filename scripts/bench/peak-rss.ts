@@ -139,7 +139,9 @@ async function measure(variant: Variant, round: number): Promise<{ peak: number;
     for (const phase of options['no-bursts'] ? [] : OPEN.filter((burst) => !burstIds || burstIds.includes(burst.id))) {
       const durationMs = phase.ms * Number(options['burst-scale']);
       const result = await openLoop({ baseUrl: service.url, paths: phase.paths, rate: phase.rate, durationMs, headers: phase.headers });
-      steps.push(`${phase.id} ${await peak(service.pid)} (p99 ${result.latency.p99.toFixed(1)} ms)`);
+      steps.push(
+        `${phase.id} ${await peak(service.pid)} (p99 ${result.latency.p99.toFixed(1)} ms, ${result.errors.total} errors ${JSON.stringify(result.errors.byStatus)})`,
+      );
     }
     const top = (await peakRssMb(service.pid)) ?? Number.NaN;
     const cpuText = Object.entries(cpu)
