@@ -21,6 +21,10 @@ export interface ServiceOptions {
   cpuProfileDir?: string;
   /** The checkout whose service runs (its package.json's start command, in its folder); default this one. */
   checkout?: string;
+  /** Node flags added before the entry, after npm start's own (a variant measured by scripts/bench/peak-rss.ts). */
+  nodeFlags?: readonly string[];
+  /** Variables set last, over npm start's own (MALLOC_ARENA_MAX=…): a variant measured by scripts/bench/peak-rss.ts. */
+  env?: Record<string, string>;
 }
 
 export interface RunningService extends RunningServer {
@@ -70,13 +74,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   const checkout = options.checkout ?? CHECKOUT;
   // The variables npm start sets for Node (MALLOC_ARENA_MAX), as npm would.
-  Object.assign(env, npmStartEnvironment(npmStartScript(checkout)));
+  Object.assign(env, npmStartEnvironment(npmStartScript(checkout)), options.env);
+  const startArgs = npmStartArguments(npmStartScript(checkout));
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({
     name: options.name,
     command: process.execPath,
-    args: [...profile, ...npmStartArguments(npmStartScript(checkout))],
+    args: [...profile, ...startArgs.slice(0, -1), ...(options.nodeFlags ?? []), ...startArgs.slice(-1)],
     env,
     port,
     readyPath: '/api/v1/bible/versions',
