@@ -60,6 +60,7 @@ import {
   LATENCY_SCENARIOS,
   type LatencyScenario,
   latencyFloorScenario,
+  STATIC_CHAPTER_PATH,
   THROUGHPUT_SCENARIOS,
 } from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
@@ -176,7 +177,7 @@ try {
   log(`every endpoint in every language: ${coverage.requests} requests, ${coverage.failures.length} not 200`);
 
   const targets = new Map<string, RunningServer>([['service', service]]);
-  const routes = await fetchFixedRoutes(service.url, [CHURCH_PROFILE_PATH, CHURCH_EVENTS_PATH], keyHeaders);
+  const routes = await fetchFixedRoutes(service.url, [CHURCH_PROFILE_PATH, CHURCH_EVENTS_PATH, STATIC_CHAPTER_PATH], keyHeaders);
   for (const kind of ['node', 'express'] as const) {
     const baseline = await startBaseline(kind, routes, await mkdirIn(work, `baseline-${kind}`));
     servers.push(baseline);

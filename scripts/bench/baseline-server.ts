@@ -34,7 +34,8 @@ function expressApp(): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   for (const [path, route] of routes) {
-    app.get(path, (_req, res) => {
+    // Express routes on the path alone; a stored path may carry its query (the static chapter's ?lang=en).
+    app.get(path.split('?')[0] as string, (_req, res) => {
       res.set(route.headers).send(route.body);
     });
   }
