@@ -39,17 +39,7 @@ import { currentCommit, describeMachine, loadNow } from './bench/machine.ts';
 import { findOrInstallNginx, startNginx } from './bench/nginx.ts';
 import { openLoop } from './bench/open-loop.ts';
 import { peakRssMb, type RunningServer } from './bench/processes.ts';
-import {
-  type LanguageCorpus,
-  parallelPaths,
-  rangeQueries,
-  referenceTextPaths,
-  type SearchQuery,
-  searchPath,
-  searchQueries,
-  shuffled,
-  verseOfTheDayPaths,
-} from './bench/query-sets.ts';
+import { type LanguageCorpus, type SearchQuery, searchPath } from './bench/query-sets.ts';
 import { type Figure, type Results, reported, resultsMarkdown, tableRow } from './bench/report.ts';
 import {
   CHURCH_EVENTS_PATH,
@@ -61,6 +51,7 @@ import {
   type LatencyScenario,
   latencyFloorScenario,
   STATIC_CHAPTER_PATH,
+  scenarioInputs,
   THROUGHPUT_SCENARIOS,
 } from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
@@ -132,18 +123,8 @@ try {
 
   // Query sets from the corpus: the same for the same build and seed.
   const corpora = readCorpora(bible.databasePath);
-  const searches = shuffled(
-    corpora.flatMap((corpus) => searchQueries(corpus, mode.searchesPerLang, seed)),
-    seed,
-  );
-  const ranges = shuffled(rangeQueries(corpora, mode.ranges, seed), seed);
-  const inputs = {
-    searches,
-    ranges,
-    parallels: parallelPaths(ranges),
-    referenceTexts: referenceTextPaths(corpora, ranges, mode.ranges, seed),
-    days: shuffled(verseOfTheDayPaths(), seed),
-  };
+  const inputs = scenarioInputs(corpora, mode, seed);
+  const { searches, ranges } = inputs;
   log(`query sets: ${searches.length} searches (${mode.searchesPerLang} per language), ${ranges.length} ranges`);
 
   // The machine's own stalls, before any server runs: the floor under every open-loop percentile.

@@ -9,7 +9,7 @@
 //   --closed-s N    seconds of each closed-loop run (static, range, search; default 3, after 1 of warm-up): longer runs
 //                   for a steadier CPU per answer
 //   --no-bursts     the closed-loop runs only (a CPU comparison)
-//   --bursts IDS    only these bursts (comma-separated: search@800,range@2000…), --burst-scale K each K times longer
+//   --bursts IDS    only these bursts (comma-separated ids of scenarios.ts: search@800,range@2000…), --burst-scale K each K times longer
 //                   (a latency comparison: the p99 of each burst is printed)
 //   --probe DIR     loads scripts/bench/rss-probe.mjs into each service: what the RSS was made of at its highest (V8's
 //                   spaces, smaps by mapping), written to DIR/<label>-<round>.json
@@ -25,8 +25,7 @@ import { readCorpora } from './corpus.ts';
 import { visitEveryEndpoint } from './coverage.ts';
 import { openLoop } from './open-loop.ts';
 import { peakRssMb } from './processes.ts';
-import { mcpPassageCalls, parallelPaths, rangeQueries, referenceTextPaths, searchPath, searchQueries, shuffled } from './query-sets.ts';
-import { STATIC_CHAPTER_PATH } from './scenarios.ts';
+import { LATENCY_SCENARIOS, scenarioInputs, THROUGHPUT_SCENARIOS } from './scenarios.ts';
 import { mintKey, startService } from './service.ts';
 
 interface Variant {
@@ -51,28 +50,21 @@ const variants = (options.variant ?? ['']).map(parseVariant);
 const rounds = Number(options.rounds);
 const SEED = 16;
 
-const corpora = readCorpora(resolve(options.db));
-const searches = shuffled(
-  corpora.flatMap((corpus) => searchQueries(corpus, 200, SEED)),
-  SEED,
-);
-const ranges = shuffled(rangeQueries(corpora, 500, SEED), SEED);
+// Smaller query sets than the bench's, for runs of seconds: the bench's scenarios over them.
+const inputs = scenarioInputs(readCorpora(resolve(options.db)), { searchesPerLang: 200, ranges: 500 }, SEED);
 
 /** The phases, in the bench's order of kinds: closed loop first (CPU per answer), then open-loop bursts. */
-const CLOSED = [
-  { id: 'static', paths: [STATIC_CHAPTER_PATH] },
-  { id: 'range', paths: ranges.slice(0, 200).map((range) => range.path) },
-  { id: 'search', paths: searches.slice(0, 200).map(searchPath) },
-];
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const OPEN = [
-  { id: 'search@800', paths: searches.map(searchPath), rate: 800, ms: 5000 },
-  { id: 'range@500', paths: ranges.map((range) => range.path), rate: 500, ms: 3000 },
-  { id: 'parallel@200', paths: parallelPaths(ranges), rate: 200, ms: 3000 },
-  { id: 'references@200', paths: referenceTextPaths(corpora, ranges, 500, SEED), rate: 200, ms: 3000 },
-  { id: 'mcp@200', paths: mcpPassageCalls(ranges), rate: 200, ms: 3000, headers: MCP_HEADERS },
-  { id: 'range@2000', paths: ranges.map((range) => range.path), rate: 2000, ms: 5000 },
-];
+const CLOSED = ['static-chapter.service', 'range.service', 'search.service'].map(scenario(THROUGHPUT_SCENARIOS));
+/** The bursts and how long each runs (ms): the bench's latency scenarios of the Bible and MCP, shorter. */
+const BURST_MS: Record<string, number> = {
+  'search@800': 5000,
+  'range@500': 3000,
+  'parallel@200': 3000,
+  'references@200': 3000,
+  'mcp-passage@200': 3000,
+  'range@2000': 5000,
+};
+const OPEN = Object.keys(BURST_MS).map(scenario(LATENCY_SCENARIOS));
 
 const work = await mkdtemp(join(tmpdir(), 'peak-rss-'));
 if (options.probe) await mkdir(resolve(options.probe), { recursive: true });
@@ -127,7 +119,7 @@ async function measure(variant: Variant, round: number): Promise<{ peak: number;
     for (const phase of CLOSED) {
       const result = await closedLoop({
         baseUrl: service.url,
-        paths: phase.paths,
+        paths: phase.paths(inputs),
         durationS: Number(options['closed-s']),
         warmUpS: 1,
         pid: service.pid,
@@ -137,8 +129,14 @@ async function measure(variant: Variant, round: number): Promise<{ peak: number;
     }
     const burstIds = options.bursts?.split(',').map((id) => id.trim());
     for (const phase of options['no-bursts'] ? [] : OPEN.filter((burst) => !burstIds || burstIds.includes(burst.id))) {
-      const durationMs = phase.ms * Number(options['burst-scale']);
-      const result = await openLoop({ baseUrl: service.url, paths: phase.paths, rate: phase.rate, durationMs, headers: phase.headers });
+      const durationMs = BURST_MS[phase.id]! * Number(options['burst-scale']);
+      const result = await openLoop({
+        baseUrl: service.url,
+        paths: phase.paths(inputs),
+        rate: phase.rate,
+        durationMs,
+        headers: phase.headers,
+      });
       steps.push(
         `${phase.id} ${await peak(service.pid)} (p99 ${result.latency.p99.toFixed(1)} ms, ${result.errors.total} errors ${JSON.stringify(result.errors.byStatus)})`,
       );
@@ -154,6 +152,15 @@ async function measure(variant: Variant, round: number): Promise<{ peak: number;
   } finally {
     await service.stop();
   }
+}
+
+/** The scenario of `list` with id `id` (a typo here fails at start, not after minutes of measuring). */
+function scenario<S extends { id: string }>(list: readonly S[]): (id: string) => S {
+  return (id) => {
+    const found = list.find((candidate) => candidate.id === id);
+    if (!found) throw new Error(`scripts/bench/scenarios.ts has no scenario ${id}`);
+    return found;
+  };
 }
 
 async function peak(pid: number): Promise<string> {

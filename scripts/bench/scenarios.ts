@@ -1,7 +1,16 @@
 // What a run measures: each throughput and latency scenario is one entry of a list, naming its target server, paths and goal.
 import { DEMO_CHURCH } from './coverage.ts';
-import type { RangeQuery, SearchQuery } from './query-sets.ts';
-import { mcpPassageCalls, searchPath } from './query-sets.ts';
+import type { LanguageCorpus, RangeQuery, SearchQuery } from './query-sets.ts';
+import {
+  mcpPassageCalls,
+  parallelPaths,
+  rangeQueries,
+  referenceTextPaths,
+  searchPath,
+  searchQueries,
+  shuffled,
+  verseOfTheDayPaths,
+} from './query-sets.ts';
 import type { RawRequest } from './raw-client.ts';
 import type { Goal } from './report.ts';
 
@@ -24,6 +33,31 @@ export interface ScenarioInputs {
   referenceTexts: readonly string[];
   /** /verse-of-the-day paths: every day of a leap year in every language. */
   days: readonly string[];
+}
+
+/**
+ * The query sets of a run, drawn from the corpus: the same for the same build, sizes and seed.
+ * Searches and ranges of every language are mixed, so that no language has the run to itself.
+ *
+ * @example const inputs = scenarioInputs(readCorpora(databasePath), { searchesPerLang: 1000, ranges: 1000 }, 16)
+ */
+export function scenarioInputs(
+  corpora: readonly LanguageCorpus[],
+  sizes: { searchesPerLang: number; ranges: number },
+  seed: number,
+): ScenarioInputs {
+  const searches = shuffled(
+    corpora.flatMap((corpus) => searchQueries(corpus, sizes.searchesPerLang, seed)),
+    seed,
+  );
+  const ranges = shuffled(rangeQueries(corpora, sizes.ranges, seed), seed);
+  return {
+    searches,
+    ranges,
+    parallels: parallelPaths(ranges),
+    referenceTexts: referenceTextPaths(corpora, ranges, sizes.ranges, seed),
+    days: shuffled(verseOfTheDayPaths(), seed),
+  };
 }
 
 export interface ThroughputScenario {
