@@ -122,33 +122,15 @@ export class SearchIndexBuilder {
     const count = this.#ids.length;
     const out = new ByteChunks(CHUNK_BYTES);
     out.ascii(`{"documentCount":${count},"nextId":${count},"documentIds":{`);
-    for (let id = 0; id < count; id++) {
-      if (id > 0) out.byte(COMMA);
-      out.byte(QUOTE);
-      out.integer(id);
-      out.ascii('":');
-      out.utf8(this.#ids[id]);
-      if (out.full) yield out.take();
-    }
+    yield* entriesByShortId(out, count, (id) => out.utf8(this.#ids[id]));
     out.ascii('},"fieldIds":{"text":0},"fieldLength":{');
-    for (let id = 0; id < count; id++) {
-      if (id > 0) out.byte(COMMA);
-      out.byte(QUOTE);
-      out.integer(id);
-      out.ascii('":[');
+    yield* entriesByShortId(out, count, (id) => {
+      out.byte(OPEN_BRACKET);
       out.integer(this.#lengths[id]);
       out.byte(CLOSE_BRACKET);
-      if (out.full) yield out.take();
-    }
+    });
     out.ascii(`},"averageFieldLength":[${count === 0 ? '' : JSON.stringify(this.#averageLength)}],"storedFields":{`);
-    for (let id = 0; id < count; id++) {
-      if (id > 0) out.byte(COMMA);
-      out.byte(QUOTE);
-      out.integer(id);
-      out.ascii('":');
-      out.utf8(this.#stored[id]);
-      if (out.full) yield out.take();
-    }
+    yield* entriesByShortId(out, count, (id) => out.utf8(this.#stored[id]));
     out.ascii('},"dirtCount":0,"index":[');
     const { start, documents, frequencies } = this.#postingsByTerm();
     let first = true;
@@ -244,5 +226,20 @@ class GrowableInt32Array {
       this.data = larger;
     }
     this.data[this.length++] = value;
+  }
+}
+
+/**
+ * The members `"0":…,"1":…` of an object keyed by short id, for every id below `count`, each value
+ * written by `value`; full chunks are handed out as they fill.
+ */
+function* entriesByShortId(out: ByteChunks, count: number, value: (id: number) => void): Generator<Uint8Array> {
+  for (let id = 0; id < count; id++) {
+    if (id > 0) out.byte(COMMA);
+    out.byte(QUOTE);
+    out.integer(id);
+    out.ascii('":');
+    value(id);
+    if (out.full) yield out.take();
   }
 }
