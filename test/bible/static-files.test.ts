@@ -87,6 +87,15 @@ describe('the file cache', () => {
     expect(files.get('b.json')).toBeUndefined();
   });
 
+  it('holds every verse-of-the-day file of every language at once by default, so days across the year are not read again', () => {
+    const days = Array.from({ length: 366 * 5 }, (_, index) => `votd-${index}.json`);
+    tree(Object.fromEntries(days.map((name) => [name, JSON.stringify({ day: name, text: 'x'.repeat(200) })])));
+    const files = createStaticFiles(dir, options);
+    for (const name of days) files.get(name);
+    removeFiles(...days);
+    expect(days.filter((name) => files.get(name) === undefined)).toEqual([]);
+  });
+
   it('holds at most `maxBytes` over every stored encoding, so a file above it is read each time', () => {
     tree({ 'small.json': '"s"', 'big.json': JSON.stringify('x'.repeat(2000)), 'big.json.gz': 'y'.repeat(2000) });
     const files = createStaticFiles(dir, { ...options, maxBytes: 3000 });
