@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { BibleTables, StoredVerse } from '../../build/contract/bible-database.ts';
 import type { Lang, Testament } from '../../build/contract/books.ts';
 import type { ChapterLink } from '../../build/contract/response-schemas.ts';
+import { BOUND_LIMIT_OFFSET } from '../db/bound-limit.ts';
 import { createSearchCost, MAX_SEARCH_COST, type SearchCostEstimator } from './search-cost.ts';
 import type { SearchTerms } from './search-query.ts';
 
@@ -120,7 +121,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     `SELECT chapter, verse, text, heading, notes, layout FROM verses
      WHERE lang = ? AND usfm = ? AND chapter BETWEEN ? AND ?
        AND (chapter, verse) BETWEEN (?, ?) AND (?, ?)
-     ORDER BY chapter, verse LIMIT ? OFFSET ?`,
+     ORDER BY chapter, verse ${BOUND_LIMIT_OFFSET}`,
   );
   // One indexed walk: the first version's verses, their pivots, the verses of the other holding each (verse_pivots_by_pivot).
   const alignedStatement = db.prepare<[Lang, string, number, number, number, number, number, number, Lang], AlignedVerseRow>(
@@ -170,7 +171,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text,
        hit.highlighted AS highlighted
      FROM (SELECT rowid AS id, highlight(verses_fts, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlighted
-           FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) hit
+           FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid ${BOUND_LIMIT_OFFSET}) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
      ORDER BY v.id`,

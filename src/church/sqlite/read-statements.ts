@@ -1,4 +1,6 @@
 // The church repository's SQLite reads: each SELECT prepared once, with the row shape it returns.
+
+import { BOUND_LIMIT, BOUND_LIMIT_OFFSET } from '../../db/bound-limit.ts';
 import type { Db } from '../../db/open.ts';
 import type { ChurchDataCounts, LibraryType } from '../records.ts';
 import type {
@@ -28,14 +30,14 @@ export function prepareReadStatements(db: Db) {
        FROM events
        WHERE church_id = ? AND is_published = 1 AND is_public = 1 AND coalesce(end_local, start_local) > ?
        ORDER BY start_local, name, slug
-       LIMIT ?`,
+       ${BOUND_LIMIT}`,
     ),
     countPosts: db.prepare<[number], CountRow>('SELECT count(*) AS n FROM posts WHERE church_id = ? AND is_public = 1'),
     postsPage: db.prepare<[number, number, number], PostRow>(
       `SELECT slug, title, body, image_url, published_at FROM posts
        WHERE church_id = ? AND is_public = 1
        ORDER BY published_at DESC, slug
-       LIMIT ? OFFSET ?`,
+       ${BOUND_LIMIT_OFFSET}`,
     ),
     countLibrary: db.prepare<[number], CountRow>('SELECT count(*) AS n FROM library_items WHERE church_id = ? AND is_public = 1'),
     countLibraryOfType: db.prepare<[number, LibraryType], CountRow>(
@@ -45,13 +47,13 @@ export function prepareReadStatements(db: Db) {
       `SELECT slug, type, title, author, description, cover_image_url, price_minor, currency FROM library_items
        WHERE church_id = ? AND is_public = 1
        ORDER BY position, slug
-       LIMIT ? OFFSET ?`,
+       ${BOUND_LIMIT_OFFSET}`,
     ),
     libraryPageOfType: db.prepare<[number, LibraryType, number, number], LibraryRow>(
       `SELECT slug, type, title, author, description, cover_image_url, price_minor, currency FROM library_items
        WHERE church_id = ? AND is_public = 1 AND type = ?
        ORDER BY position, slug
-       LIMIT ? OFFSET ?`,
+       ${BOUND_LIMIT_OFFSET}`,
     ),
     visibleProducts: db.prepare<[number], ProductRow>(
       `SELECT id, slug, name, description, image_url, currency, price_minor FROM products

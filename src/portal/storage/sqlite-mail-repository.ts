@@ -1,4 +1,6 @@
 // The outgoing mail queue over SQLite: the sender's statements never wait for another connection's lock (they fail and are retried).
+
+import { BOUND_LIMIT } from '../../db/bound-limit.ts';
 import type { Db } from '../../db/open.ts';
 import { withoutWaiting } from '../../db/without-waiting.ts';
 import type { MailCounts, MailKind, MailRepository } from './mail-repository.ts';
@@ -20,7 +22,7 @@ export function createSqliteMailRepository(db: Db): MailRepository {
       `UPDATE outgoing_mail SET claimed_until = ?, attempts = attempts + 1
        WHERE id IN (SELECT id FROM outgoing_mail
                     WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
-                    ORDER BY id LIMIT ?)
+                    ORDER BY id ${BOUND_LIMIT})
        RETURNING id, kind, recipient, sealed_message, attempts, created_at`,
     ),
     // Polls are reads (never blocked by a writer in WAL mode); only a poll that finds work writes.
