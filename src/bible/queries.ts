@@ -96,6 +96,16 @@ interface LastVerseRow {
   last: number | null;
 }
 
+/**
+ * A search's rowid range (one language, book or testament), as FTS5 can use it. better-sqlite3 binds a
+ * JavaScript number as a REAL, and FTS5 takes a rowid bound only when it is an INTEGER
+ * (`fts5GetRowidLimit`): a REAL one is left to SQLite, which then filters every hit of every language
+ * that FTS5 walks from the start of the word's list. Cast, FTS5 seeks to the range (its doclist index)
+ * and stops at its end. Measured on the five-language database: the count of "de" in Dutch (the last
+ * language in rowid order) 5.6 -> 1.4 ms, its first page 4.8 ms -> 56 µs; the same rows (issue 28).
+ */
+export const FTS_ROWID_RANGE = 'rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)';
+
 export function createBibleQueries(db: Database.Database): BibleQueries {
   const versionStatement = db.prepare<[Lang], VersionRow>('SELECT lang, code, name, attribution FROM versions WHERE lang = ?');
   const bookStatement = db.prepare<[Lang, string], BookRow>(
@@ -161,7 +171,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     return range;
   };
   const countStatement = db.prepare<[string, number, number], CountRow>(
-    'SELECT count(*) AS total FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ?',
+    `SELECT count(*) AS total FROM verses_fts WHERE verses_fts MATCH ? AND ${FTS_ROWID_RANGE}`,
   );
   // Canonical order rather than bm25 rank: a concordance reads in Bible order, and the order
   // is stable across pages and builds, so page N never repeats or skips a verse. Rowid order
@@ -171,7 +181,7 @@ export function createBibleQueries(db: Database.Database): BibleQueries {
     `SELECT v.usfm AS usfm, b.abbr AS abbr, b.name AS name, b.testament AS testament, v.chapter AS chapter, v.verse AS verse, v.text AS text,
        hit.highlighted AS highlighted
      FROM (SELECT rowid AS id, highlight(verses_fts, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlighted
-           FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid ${BOUND_LIMIT_OFFSET}) hit
+           FROM verses_fts WHERE verses_fts MATCH ? AND ${FTS_ROWID_RANGE} ORDER BY rowid ${BOUND_LIMIT_OFFSET}) hit
      JOIN verses v ON v.id = hit.id
      JOIN books b ON b.lang = v.lang AND b.usfm = v.usfm
      ORDER BY v.id`,

@@ -1,23 +1,28 @@
-// LIMIT and OFFSET bound to parameters: written as bound-limit.ts says everywhere SQLite runs them (a bare `LIMIT ?` re-prepares its statement at every run), with the same rows.
+// Parameters SQLite plans with: LIMIT and OFFSET written as bound-limit.ts says (a bare `LIMIT ?` re-prepares its statement at every run), and FTS5 rowid bounds cast to INTEGER (queries.ts FTS_ROWID_RANGE).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import fg from 'fast-glob';
 import { describe, expect, test } from 'vitest';
+import { FTS_ROWID_RANGE } from '../../src/bible/queries.ts';
 import { BOUND_LIMIT, BOUND_LIMIT_OFFSET } from '../../src/db/bound-limit.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
+/** The lines of the service's and the build's TypeScript that match `pattern`, as file:line: text. */
+async function linesMatching(pattern: RegExp, ignore: string[] = []): Promise<string[]> {
+  const files = await fg(['src/**/*.ts', 'build/**/*.ts'], { cwd: ROOT, ignore });
+  expect(files.length).toBeGreaterThan(100);
+  return files.flatMap((file) =>
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  );
+}
+
 describe('LIMIT and OFFSET bound to parameters', () => {
   test('no SQLite statement of the service or the build binds a bare LIMIT ? or OFFSET ? (SQL is written in capitals here; PostgreSQL numbers its parameters: $1)', async () => {
-    const files = await fg(['src/**/*.ts', 'build/**/*.ts'], { cwd: ROOT, ignore: ['src/db/bound-limit.ts'] });
-    const bare = files.flatMap((file) =>
-      readFileSync(path.join(ROOT, file), 'utf8')
-        .split('\n')
-        .flatMap((line, index) => (/\b(LIMIT|OFFSET)\s+\?/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
-    );
-    expect(bare).toEqual([]);
-    expect(files.length).toBeGreaterThan(100);
+    expect(await linesMatching(/\b(LIMIT|OFFSET)\s+\?/, ['src/db/bound-limit.ts'])).toEqual([]);
   });
 
   test('give the rows a literal LIMIT and OFFSET give, on a table and on an FTS5 table', () => {
@@ -43,5 +48,20 @@ describe('LIMIT and OFFSET bound to parameters', () => {
       expect(bound(fts)).toEqual(literal(fts));
     }
     expect(db.prepare(`SELECT id FROM t ORDER BY id ${BOUND_LIMIT}`).all(3)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+});
+
+describe('FTS5 rowid bounds', () => {
+  test('a number better-sqlite3 binds is a REAL, which FTS5 does not take as a rowid bound: why FTS_ROWID_RANGE casts', () => {
+    const db = new Database(':memory:');
+    expect(db.prepare('SELECT typeof(?) AS type').get(31_085)).toEqual({ type: 'real' });
+    db.exec('CREATE VIRTUAL TABLE f USING fts5(word)');
+    for (let row = 0; row < 50; row++) db.prepare('INSERT INTO f (word) VALUES (?)').run(row % 2 === 0 ? 'de la' : 'le');
+    const inRange = db.prepare(`SELECT rowid FROM f WHERE f MATCH 'de' AND ${FTS_ROWID_RANGE} ORDER BY rowid`).pluck();
+    expect(inRange.all(10, 20)).toEqual([11, 13, 15, 17, 19]);
+  });
+
+  test('every rowid bound of the service and the build is cast to INTEGER (FTS_ROWID_RANGE)', async () => {
+    expect(await linesMatching(/\browid\s*(BETWEEN|>=|<=|>|<|=)\s*\?/)).toEqual([]);
   });
 });
