@@ -1,6 +1,6 @@
 // The MCP table: the Model Context Protocol at /mcp (Streamable HTTP, stateless), one exchange endpoint with its own per-address limit, served by the one dispatcher.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EndpointTable } from '../http/endpoint.ts';
+import { JsonResponseTransport, readMcpPost, writeMcpAnswer } from './json-transport.ts';
 import { createMcpServer, type McpDependencies } from './server.ts';
 
 /** Where MCP clients connect. */
@@ -11,10 +11,11 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The MCP endpoint. Stateless: each POST gets its own server and transport (no session id, nothing
- * kept between requests, so any instance answers any request), and its answer is one JSON body
- * (`enableJsonResponse`: no event stream to hold open). GET and DELETE, which only sessions and
- * server-sent streams need, answer 405 with `Allow: POST` (the dispatcher). The SDK answers a
- * body that is not JSON-RPC, too large or of the wrong type with its own 4xx.
+ * kept between requests, so any instance answers any request), and its answer is one JSON body (no
+ * event stream to hold open): our own transport (json-transport.ts) with the SDK's HTTP rules, a
+ * body that is not JSON-RPC, too large or of the wrong type answered with the SDK's 4xx before any
+ * server is made. GET and DELETE, which only sessions and server-sent streams need, answer 405 with
+ * `Allow: POST` (the dispatcher).
  */
 export const mcpEndpoints: EndpointTable<McpDependencies> = {
   tag: 'MCP',
@@ -27,18 +28,18 @@ export const mcpEndpoints: EndpointTable<McpDependencies> = {
       method: 'POST',
       limit: 'mcp',
       async exchange({ req, res, requestId, address }, deps) {
+        const post = await readMcpPost(req, MCP_MAX_BODY_BYTES);
+        if (!('messages' in post)) return writeMcpAnswer(res, post);
         const server = createMcpServer(deps, { authorization: req.headers.authorization, address, requestId });
-        const transport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: undefined,
-          enableJsonResponse: true,
-          maxRequestBodySize: MCP_MAX_BODY_BYTES,
-        });
-        res.on('close', () => {
-          void transport.close();
-          void server.close();
-        });
+        const transport = new JsonResponseTransport();
+        // A client that goes away before its answer: the server's handlers are told (their signal is aborted).
+        const abandon = () => void server.close();
+        res.once('close', abandon);
         await server.connect(transport);
-        await transport.handleRequest(req, res);
+        const answer = await transport.exchange(post);
+        if (answer !== undefined) writeMcpAnswer(res, answer);
+        res.off('close', abandon);
+        await server.close();
       },
     },
   ],
