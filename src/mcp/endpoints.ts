@@ -1,6 +1,6 @@
 // The MCP table: the Model Context Protocol at /mcp (Streamable HTTP, stateless), one exchange endpoint with its own per-address limit, served by the one dispatcher.
 import type { EndpointTable } from '../http/endpoint.ts';
-import { JsonResponseTransport, readMcpPost, writeMcpAnswer } from './json-transport.ts';
+import { answerMcpPost } from './json-transport.ts';
 import { createMcpServer, type McpDependencies } from './server.ts';
 
 /** Where MCP clients connect. */
@@ -27,20 +27,10 @@ export const mcpEndpoints: EndpointTable<McpDependencies> = {
       path: MCP_PATH,
       method: 'POST',
       limit: 'mcp',
-      async exchange({ req, res, requestId, address }, deps) {
-        const post = await readMcpPost(req, MCP_MAX_BODY_BYTES);
-        if (!('messages' in post)) return writeMcpAnswer(res, post);
-        const server = createMcpServer(deps, { authorization: req.headers.authorization, address, requestId });
-        const transport = new JsonResponseTransport();
-        // A client that goes away before its answer: the server's handlers are told (their signal is aborted).
-        const abandon = () => void server.close();
-        res.once('close', abandon);
-        await server.connect(transport);
-        const answer = await transport.exchange(post);
-        if (answer !== undefined) writeMcpAnswer(res, answer);
-        res.off('close', abandon);
-        await server.close();
-      },
+      exchange: ({ req, res, requestId, address }, deps) =>
+        answerMcpPost(req, res, MCP_MAX_BODY_BYTES, () =>
+          createMcpServer(deps, { authorization: req.headers.authorization, address, requestId }),
+        ),
     },
   ],
 };

@@ -25,6 +25,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { readBoundedBody } from './request-body.ts';
 
+/** What answers a POST's messages: an McpServer of the SDK, connected to one transport at a time. */
+export interface McpServerLike {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** What a POST to /mcp is answered: a status and a JSON body, or (202) no body. */
 export interface McpAnswer {
   status: number;
@@ -37,6 +43,32 @@ export interface McpPost {
   requestInfo: RequestInfo;
   /** Whether a message is a request (answered 200 with the responses); otherwise 202. */
   hasRequests: boolean;
+}
+
+/**
+ * Answers a POST to /mcp: its messages read and checked (`readMcpPost`), then handed to the server
+ * `serverFor` makes (only for a post that passed), whose answer is written; the server is closed
+ * once answered, or when the client goes away first (its handlers' signals are aborted).
+ *
+ * @example await answerMcpPost(req, res, 64 * 1024, () => createMcpServer(deps, caller));
+ */
+export async function answerMcpPost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBodyBytes: number,
+  serverFor: () => McpServerLike,
+): Promise<void> {
+  const post = await readMcpPost(req, maxBodyBytes);
+  if (!('messages' in post)) return writeMcpAnswer(res, post);
+  const server = serverFor();
+  const abandon = () => void server.close();
+  res.once('close', abandon);
+  const transport = new JsonResponseTransport();
+  await server.connect(transport);
+  const answer = await transport.exchange(post);
+  if (answer !== undefined) writeMcpAnswer(res, answer);
+  res.off('close', abandon);
+  await server.close();
 }
 
 /**
