@@ -5,15 +5,29 @@ import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { answerMcpPost, JsonResponseTransport } from '../../src/mcp/json-transport.ts';
 
 const MAX_BODY_BYTES = 2048;
 
-/** A server with one tool that answers its text and what it was told of the request (headers, URL). */
+/** How many calls of the tool `wait` saw their signal aborted (their client went away). */
+let abortedWaits = 0;
+/** Resolves once the tool `wait` has been called. */
+let waitCalled: () => void = () => {};
+
+/** A server with a tool that answers its text and what it was told of the request (headers, URL), and one that waits for its signal. */
 function echoServer(): McpServer {
   const server = new McpServer({ name: 'echo', version: '1.0.0' });
+  server.registerTool('wait', { description: 'Answers once its call is cancelled.' }, (extra) => {
+    waitCalled();
+    return new Promise((resolve) =>
+      extra.signal.addEventListener('abort', () => {
+        abortedWaits++;
+        resolve({ content: [] });
+      }),
+    );
+  });
   server.registerTool('echo', { description: 'Echoes its text.', inputSchema: { text: z.string() } }, async ({ text }, extra) => {
     const { 'x-transport': _, ...headers } = extra.requestInfo?.headers ?? {};
     return { content: [{ type: 'text', text }], structuredContent: { text, headers, url: extra.requestInfo?.url?.href } };
@@ -118,7 +132,7 @@ describe('our /mcp transport answers as the SDK transport', () => {
     expect(called).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hello' }] } } });
     expect((await sameAsSdk(JSON.stringify({ jsonrpc: '2.0', id: 'list', method: 'tools/list' }))).body).toMatchObject({
       id: 'list',
-      result: { tools: [{ name: 'echo' }] },
+      result: { tools: [{ name: 'wait' }, { name: 'echo' }] },
     });
   });
 
@@ -240,6 +254,21 @@ describe('our /mcp transport answers as the SDK transport', () => {
     expect((await sameAsSdk(JSON.stringify(initialized), versioned(''))).status).toBe(400);
     expect((await sameAsSdk(JSON.stringify(echo(1)), versioned(LATEST_PROTOCOL_VERSION))).status).toBe(200);
     expect((await sameAsSdk(JSON.stringify(initialize), versioned('1999-01-01'))).status).toBe(200);
+  });
+});
+
+describe('answerMcpPost', () => {
+  it("aborts the server's handlers when the client goes away before its answer", async () => {
+    const called = new Promise<void>((resolve) => {
+      waitCalled = resolve;
+    });
+    const req = request({ port, host: '127.0.0.1', path: '/mcp', method: 'POST', headers: JSON_POST });
+    req.on('error', () => {});
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {} } }));
+    await called;
+    expect(abortedWaits).toBe(0);
+    req.destroy();
+    await vi.waitFor(() => expect(abortedWaits).toBe(1));
   });
 });
 
