@@ -49,20 +49,23 @@ export interface McpPost {
 
 /**
  * Answers a POST to /mcp: its messages read and checked (`readMcpPost`), then handed to the server
- * `serverFor` makes (only for a post that passed), whose answer is written; the server is closed
- * when the client goes away first (its handlers' signals are aborted), and left to the garbage
- * collector once it has answered.
+ * `serverFor` gives (only for a post that passed), whose answer is written; the server is closed
+ * when the client goes away first (its handlers' signals are aborted), and left as it is once it
+ * has answered (server-pool.ts closes it before lending it again). True when the server answered.
  *
- * @example await answerMcpPost(req, res, 64 * 1024, () => createMcpServer(deps, caller));
+ * @example const answered = await answerMcpPost(req, res, 64 * 1024, () => createMcpServer(deps, caller));
  */
 export async function answerMcpPost(
   req: IncomingMessage,
   res: ServerResponse,
   maxBodyBytes: number,
   serverFor: () => McpServerLike,
-): Promise<void> {
+): Promise<boolean> {
   const post = await readMcpPost(req, maxBodyBytes);
-  if (!('messages' in post)) return writeMcpAnswer(res, post);
+  if (!('messages' in post)) {
+    writeMcpAnswer(res, post);
+    return false;
+  }
   const server = serverFor();
   // Closed only when the client goes away before its answer, so that the server's handlers are told (their signals
   // aborted). Once answered there is nothing to release, and closing would abort the controller of the request the
@@ -73,7 +76,9 @@ export async function answerMcpPost(
   await server.connect(transport);
   const answer = await transport.exchange(post);
   res.off('close', abandon);
-  if (answer !== undefined) writeMcpAnswer(res, answer);
+  if (answer === undefined) return false;
+  writeMcpAnswer(res, answer);
+  return true;
 }
 
 /**

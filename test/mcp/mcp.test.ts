@@ -320,6 +320,27 @@ describe('the /mcp endpoint over HTTP', () => {
     expect(await versioned.json()).toMatchObject({ error: { code: -32000 }, id: null });
   });
 
+  it('answers calls in flight together, with and without a key and the same JSON-RPC id, each for its own caller', async () => {
+    const live = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_church_live_status', arguments: { slug: 'grace-paris' } },
+    });
+    const keyed = (index: number) => index % 2 === 0;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const response = await post(live, keyed(index) ? { Authorization: `Bearer ${key}` } : {});
+        return (await response.json()) as { id: number; result: CallToolResult };
+      }),
+    );
+    answers.forEach((answer, index) => {
+      expect(answer.id).toBe(1);
+      if (keyed(index)) expect(answer.result.isError, `call ${index}`).toBeFalsy();
+      else expect(answer.result.structuredContent, `call ${index}`).toMatchObject({ error: { status: 401 } });
+    });
+  });
+
   it('counts every message per address under its own limit', async () => {
     const limited = await startTestServer({ MCP_RATE_LIMIT_PER_MINUTE: '2' });
     try {
