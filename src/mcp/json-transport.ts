@@ -4,9 +4,9 @@
 // POST became a web `Request` with a body `ReadableStream`, then a web `Response` copied back into Node's response.
 // A tools/call of get_bible_passage cost the service 1.1-1.5 ms of CPU on a quiet machine, most of it the SDK's
 // stream bookkeeping, web streams, undici's Request and the garbage they leave (0.1 ms for the same passage over
-// plain HTTP); through this file, 0.41-0.46 ms (docs/mcp.md, "Cost of a call"). And the first POST made Node's web
-// streams build a TypeError whose stack trace parsed the bundle's source map (2 MB kept for the process's life): the
-// /mcp burst of scripts/bench/peak-rss.ts added 5-7 MB to the peak, now nothing. This file keeps only what a
+// plain HTTP); through this file, 0.41-0.46 ms, 0.2 with servers reused (docs/mcp.md, "Cost of a call"). And the
+// first POST made Node's web streams build a TypeError whose stack trace parsed the bundle's source map (2 MB kept
+// for the process's life): the /mcp burst of scripts/bench/peak-rss.ts added 3-7 MB to the peak, now nothing. This file keeps only what a
 // stateless JSON answer needs: the HTTP rules of the SDK's handlePostRequest (webStandardStreamableHttp.js, 1.32.2:
 // the same statuses, JSON-RPC codes and messages; test/mcp/json-transport.test.ts compares the two) and a `Transport`
 // the SDK's McpServer connects to, so the SDK's Protocol still does all of JSON-RPC (initialize, tools, resources,
