@@ -1,5 +1,6 @@
 // The MCP server of one request to /mcp (stateless): the Bible and church tools and the Bible's resources, each answered through the endpoint tables, every refusal a tool error.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type AnyObjectSchema, objectFromShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -38,6 +39,15 @@ export interface McpCaller {
 
 /** Every tool, Bible first. */
 export const MCP_TOOLS: readonly ToolDefinition[] = [...bibleTools, ...churchTools];
+
+/**
+ * Each tool's input schema as the zod object the SDK makes of a raw shape (its own `objectFromShape`), made
+ * once for the process: given the shape, every server made its 13 objects again, and zod compiled each
+ * object's parser again at its first use, for each /mcp request. A schema keeps nothing of a call.
+ */
+const INPUT_SCHEMAS: ReadonlyMap<string, AnyObjectSchema> = new Map(
+  MCP_TOOLS.map((tool) => [tool.name, objectFromShape(tool.inputSchema)]),
+);
 
 const INSTRUCTIONS = `Church Data and Bible API. Bible tools need no key: passages by reference and full-text search in five languages (${VERSIONS_TEXT}), each language with its own version and its own way of writing references; the lists of versions and books are also resources (bible://versions, bible://books/{lang}). Church tools (profile, events, announcements, live status, library, store, photo albums of churches with a public profile) need the user's own API key, sent by the MCP client as \`Authorization: Bearer ${KEY_PREFIX}…\`; without one they answer an error saying so.`;
 
@@ -78,7 +88,7 @@ export function createMcpServer(deps: McpDependencies, caller: McpCaller): McpSe
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
+        inputSchema: INPUT_SCHEMAS.get(tool.name),
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
@@ -112,6 +122,14 @@ function toolContext(deps: McpDependencies, caller: McpCaller): { keyless: ToolC
   };
 }
 
+/** The books' resources, one per language: made once for the process, as it depends on no caller. */
+const BOOKS_TEMPLATE = new ResourceTemplate('bible://books/{lang}', {
+  list: async () => ({
+    resources: LANGS.map((lang) => ({ uri: `bible://books/${lang}`, name: `bible-books-${lang}`, mimeType: 'application/json' })),
+  }),
+  complete: { lang: () => [...LANGS] },
+});
+
 /** The lists of versions and books, for clients that read resources. */
 function registerResources(server: McpServer, bible: EndpointCaller): void {
   const json = (uri: URL, value: unknown) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }] });
@@ -127,12 +145,7 @@ function registerResources(server: McpServer, bible: EndpointCaller): void {
   );
   server.registerResource(
     'bible-books',
-    new ResourceTemplate('bible://books/{lang}', {
-      list: async () => ({
-        resources: LANGS.map((lang) => ({ uri: `bible://books/${lang}`, name: `bible-books-${lang}`, mimeType: 'application/json' })),
-      }),
-      complete: { lang: () => [...LANGS] },
-    }),
+    BOOKS_TEMPLATE,
     {
       title: 'Bible books of a language',
       description: 'The 66 books of the version of a language, with USFM codes, names, abbreviations and chapter counts.',

@@ -299,6 +299,48 @@ describe('the /mcp endpoint over HTTP', () => {
     expect((await fetch(`${server.url}/mcp/other`)).status).toBe(404);
   });
 
+  it('answers a batch with the array of its responses, a notification with 202, an unknown protocol version with 400', async () => {
+    const passage = { name: 'get_bible_passage', arguments: { ref: 'John 3:16', lang: 'en' } };
+    const batch = await post(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'p', method: 'tools/call', params: passage },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'bible://versions' } },
+      ]),
+    );
+    expect(batch.status).toBe(200);
+    const [called, read] = (await batch.json()) as { id: unknown; result: { structuredContent?: unknown; contents?: unknown[] } }[];
+    expect(called).toMatchObject({ id: 'p', result: { structuredContent: { reference: 'John 3:16' } } });
+    expect(read).toMatchObject({ id: 2, result: { contents: [{ uri: 'bible://versions' }] } });
+    const notification = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    expect(notification.status).toBe(202);
+    expect(await notification.text()).toBe('');
+    const versioned = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), { 'mcp-protocol-version': '1999-01-01' });
+    expect(versioned.status).toBe(400);
+    expect(await versioned.json()).toMatchObject({ error: { code: -32000 }, id: null });
+  });
+
+  it('answers calls in flight together, with and without a key and the same JSON-RPC id, each for its own caller', async () => {
+    const live = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_church_live_status', arguments: { slug: 'grace-paris' } },
+    });
+    const keyed = (index: number) => index % 2 === 0;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const response = await post(live, keyed(index) ? { Authorization: `Bearer ${key}` } : {});
+        return (await response.json()) as { id: number; result: CallToolResult };
+      }),
+    );
+    answers.forEach((answer, index) => {
+      expect(answer.id).toBe(1);
+      if (keyed(index)) expect(answer.result.isError, `call ${index}`).toBeFalsy();
+      else expect(answer.result.structuredContent, `call ${index}`).toMatchObject({ error: { status: 401 } });
+    });
+  });
+
   it('counts every message per address under its own limit', async () => {
     const limited = await startTestServer({ MCP_RATE_LIMIT_PER_MINUTE: '2' });
     try {
