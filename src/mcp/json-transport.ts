@@ -92,7 +92,9 @@ export async function answerMcpPost(
  * @example const post = await readMcpPost(req, 64 * 1024); if (!('messages' in post)) return writeMcpAnswer(res, post);
  */
 export async function readMcpPost(req: IncomingMessage, maxBodyBytes: number): Promise<McpPost | McpAnswer> {
-  const headers = headerRecord(req.rawHeaders);
+  // Node's own parse of the headers (lower-case names, a repeated header joined by ", "), as the service's other
+  // endpoints read them: what the server's handlers are told of the request, as the SDK tells them its web Headers.
+  const { headers } = req;
   const accept = headers.accept;
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
     return refusal(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
@@ -122,7 +124,7 @@ export async function readMcpPost(req: IncomingMessage, maxBodyBytes: number): P
   if (initialize && messages.length > 1) {
     return refusal(400, -32600, 'Invalid Request: Only one initialization request is allowed');
   }
-  const version = headers['mcp-protocol-version'];
+  const version = headerValue(headers['mcp-protocol-version']);
   if (!initialize && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return refusal(
       400,
@@ -224,20 +226,9 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: R
   return 'method' in message && 'id' in message;
 }
 
-/**
- * The request's headers as the SDK hands them to the server (`Object.fromEntries` of a web `Headers`):
- * lower-case names, the values of a repeated header joined by ", ".
- */
-function headerRecord(rawHeaders: readonly string[]): Record<string, string> {
-  const headers = new Map<string, string>();
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = (rawHeaders[i] as string).toLowerCase();
-    if (name.startsWith(':')) continue;
-    const value = rawHeaders[i + 1] as string;
-    const earlier = headers.get(name);
-    headers.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
-  }
-  return Object.fromEntries(headers);
+/** A header's text: Node gives only Set-Cookie as a list, but its type allows one for any header. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The request's full URL, as the SDK's Node wrapper makes it (undefined without a Host header). */

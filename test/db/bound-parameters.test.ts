@@ -1,11 +1,10 @@
-// Parameters SQLite plans with: LIMIT and OFFSET written as bound-limit.ts says (a bare `LIMIT ?` re-prepares its statement at every run), and FTS5 rowid bounds cast to INTEGER (queries.ts FTS_ROWID_RANGE).
+// Parameters SQLite's planner reads (src/db/bound-parameters.ts): LIMIT and OFFSET written so that a statement is not re-prepared at every run, FTS5 rowid bounds cast to INTEGER.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import fg from 'fast-glob';
 import { describe, expect, test } from 'vitest';
-import { FTS_ROWID_RANGE } from '../../src/bible/queries.ts';
-import { BOUND_LIMIT, BOUND_LIMIT_OFFSET } from '../../src/db/bound-limit.ts';
+import { BOUND_LIMIT, BOUND_LIMIT_OFFSET, FTS_ROWID_RANGE } from '../../src/db/bound-parameters.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
@@ -22,7 +21,7 @@ async function linesMatching(pattern: RegExp, ignore: string[] = []): Promise<st
 
 describe('LIMIT and OFFSET bound to parameters', () => {
   test('no SQLite statement of the service or the build binds a bare LIMIT ? or OFFSET ? (SQL is written in capitals here; PostgreSQL numbers its parameters: $1)', async () => {
-    expect(await linesMatching(/\b(LIMIT|OFFSET)\s+\?/, ['src/db/bound-limit.ts'])).toEqual([]);
+    expect(await linesMatching(/\b(LIMIT|OFFSET)\s+\?/, ['src/db/bound-parameters.ts'])).toEqual([]);
   });
 
   test('give the rows a literal LIMIT and OFFSET give, on a table and on an FTS5 table', () => {

@@ -1,6 +1,6 @@
 // The church repository's SQLite reads: each SELECT prepared once, with the row shape it returns.
 
-import { BOUND_LIMIT, BOUND_LIMIT_OFFSET } from '../../db/bound-limit.ts';
+import { BOUND_LIMIT, BOUND_LIMIT_OFFSET } from '../../db/bound-parameters.ts';
 import type { Db } from '../../db/open.ts';
 import type { ChurchDataCounts, LibraryType } from '../records.ts';
 import type {

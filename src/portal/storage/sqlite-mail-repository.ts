@@ -1,6 +1,6 @@
 // The outgoing mail queue over SQLite: the sender's statements never wait for another connection's lock (they fail and are retried).
 
-import { BOUND_LIMIT } from '../../db/bound-limit.ts';
+import { BOUND_LIMIT } from '../../db/bound-parameters.ts';
 import type { Db } from '../../db/open.ts';
 import { withoutWaiting } from '../../db/without-waiting.ts';
 import type { MailCounts, MailKind, MailRepository } from './mail-repository.ts';

@@ -1,4 +1,4 @@
-// LIMIT and OFFSET bound to parameters, written so that SQLite prepares a statement once, not at every run.
+// Parameters SQLite's planner reads, written so that it plans as meant: LIMIT and OFFSET prepared once rather than at every run, FTS5 rowid bounds it can seek to.
 
 /**
  * SQLite (3.53, the one better-sqlite3 ships) reads the value bound to a bare `LIMIT ?` (and, on a
@@ -15,3 +15,13 @@ export const BOUND_LIMIT_OFFSET = 'LIMIT +? OFFSET +?';
 
 /** `LIMIT ?` without an offset, for the same reason as BOUND_LIMIT_OFFSET. */
 export const BOUND_LIMIT = 'LIMIT +?';
+
+/**
+ * A search's rowid range (one language, book or testament), as FTS5 can use it. better-sqlite3 binds a
+ * JavaScript number as a REAL, and FTS5 takes a rowid bound only when it is an INTEGER
+ * (`fts5GetRowidLimit`): a REAL one is left to SQLite, which then filters every hit of every language
+ * that FTS5 walks from the start of the word's list. Cast, FTS5 seeks to the range (its doclist index)
+ * and stops at its end. Measured on the five-language database: the count of "de" in Dutch (the last
+ * language in rowid order) 5.6 -> 1.4 ms, its first page 4.8 ms -> 56 µs; the same rows (issue 28).
+ */
+export const FTS_ROWID_RANGE = 'rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)';
