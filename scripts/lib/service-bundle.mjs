@@ -14,7 +14,11 @@ import { cachedBundleEntry } from './bundle.mjs';
  *   (test/db/packages-loaded-on-sqlite.test.ts): bundled in, their code would be in the one script,
  *   loaded at start (esbuild's code splitting is off);
  * - iconv-lite (body-parser's): it requires each encoding's table only when asked for one; bundled, all
- *   of them (0.5 MB) would be in the script.
+ *   of them (0.5 MB) would be in the script;
+ * - mime-db (mime-types'): a JSON file, whose text Node drops once parsed; bundled, it would be 150 kB of
+ *   the script's kept source as well as the object.
+ * A package left out is required from dist/start/, which resolves to the top of node_modules: one that
+ * is installed only nested under another package would not be found.
  */
 export const SERVICE_EXTERNAL_PACKAGES = [
   'better-sqlite3',
@@ -25,6 +29,7 @@ export const SERVICE_EXTERNAL_PACKAGES = [
   'nodemailer',
   'openid-client',
   'iconv-lite',
+  'mime-db',
 ];
 
 /**

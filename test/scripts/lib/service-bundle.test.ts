@@ -42,6 +42,13 @@ describe("npm start's service bundle", () => {
     expect(lazy.filter((name) => !bundle.includes(`import("${name}")`))).toEqual([]);
   });
 
+  test('finds every package it leaves out from its own folder (a package installed only nested would not be found)', () => {
+    // Node looks in dist/node_modules (none), then in the checkout's node_modules.
+    expect(fs.existsSync(path.join(root, 'dist', 'node_modules'))).toBe(false);
+    const missing = SERVICE_EXTERNAL_PACKAGES.filter((name) => !fs.existsSync(path.join(root, 'node_modules', name, 'package.json')));
+    expect(missing).toEqual([]);
+  });
+
   test('keeps every package the sources import with import() out, or the bundle would load it at start', async () => {
     const lazy = new Set<string>();
     for (const file of await glob('src/**/*.ts', { cwd: root, absolute: true })) {
