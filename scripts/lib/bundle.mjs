@@ -16,13 +16,18 @@ import { lineLevelSourceMap } from './line-source-map.mjs';
  */
 
 /** The files that make bundles: a bundle made by other code than this is made anew (cachedBundleEntry). */
-const MAKERS = [import.meta.filename, path.join(import.meta.dirname, 'line-source-map.mjs'), path.join(import.meta.dirname, '../../build/bundle-inputs.mjs')];
+const MAKERS = [
+  import.meta.filename,
+  path.join(import.meta.dirname, 'line-source-map.mjs'),
+  path.join(import.meta.dirname, '../../build/bundle-inputs.mjs'),
+];
 
 /**
  * An ES module bundle's first line when packages are bundled in: esbuild turns a CommonJS package's
  * `require('node:events')` into a `__require` that calls the `require` in scope, and an ES module has none.
  */
-const REQUIRE_BANNER = "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);";
 
 /** The checkout: scripts/lib/../.. */
 export const root = path.resolve(import.meta.dirname, '..', '..');
@@ -133,7 +138,7 @@ async function bundleWithInputs(esbuild, { entry, outDir, define, inline, extern
  * see it (none in the project), and a comment (none survive minifying) changes.
  */
 export function asciiOnly(code) {
-  return code.replace(/[^\x00-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return code.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
