@@ -3,21 +3,27 @@
 // Plain JavaScript, the one script Node runs with no loader: running the sources through tsx kept tsx's
 // loader (a thread with its own V8 heap) and its transform of every file in the server's memory for
 // its whole life (163 MB resident at start; bundled, 115 MB). The bundle is made again whenever a file it is
-// made from changed (scripts/lib/service-bundle.mjs: about 0.6 s then, 30 ms of checking otherwise), so it
-// is never stale; esbuild comes with tsx, a dependency. One process (no launcher child between npm and
-// the server), so the SIGTERM and SIGINT npm forwards reach the server itself. package.json gives Node
-// --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB collects as cheaply
-// (docs/memory.md); the bench runs this same command line. It also sets MALLOC_ARENA_MAX=2 before `exec`:
-// glibc reads it only when a process starts, so it cannot be set from here (docs/memory.md).
-import { pathToFileURL } from 'node:url';
-import { loadEsbuild } from './lib/bundle.mjs';
-import { bundleService } from './lib/service-bundle.mjs';
+// made from changed (scripts/lib/service-bundle.mjs: a check of 30-120 ms, about 1.2 s of bundling when
+// needed), so it is never stale; esbuild comes with tsx, a dependency. The bundling runs in a short process of
+// its own (make-service-bundle.mjs): in this one, it set the server's peak memory. One process stays (no
+// launcher between npm and the server), so the SIGTERM and SIGINT npm forwards reach the server itself.
+// package.json gives Node --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB
+// collects as cheaply (docs/memory.md); the bench runs this same command line. It also sets
+// MALLOC_ARENA_MAX=2 before `exec`: glibc reads it only when a process starts, so it cannot be set from here.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { recordedServiceBundle } from './lib/service-bundle.mjs';
 
 // The service's own default is no demo data (a production start publishes nothing made up); a checkout wants it.
 process.env.DEMO_DATA ??= 'true';
 
-// esbuild's service (a child process), when it runs, is stopped before the server starts.
-const serviceFile = await bundleService(loadEsbuild);
+const serviceFile = recordedServiceBundle() ?? bundleInAProcessOfItsOwn();
 // Stack traces name the TypeScript files and lines, as they did under tsx.
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(serviceFile).href);
+
+/** Runs make-service-bundle.mjs and returns the file it printed; its messages go to this process's stderr. */
+function bundleInAProcessOfItsOwn() {
+  const script = fileURLToPath(new URL('./lib/make-service-bundle.mjs', import.meta.url));
+  return execFileSync(process.execPath, [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+}

@@ -16,4 +16,5 @@ export interface BundleOptions {
 }
 export declare function bundleEntry(esbuild: typeof Esbuild, options: BundleOptions): Promise<string>;
 export declare function cachedBundleEntry(loadEsbuild: () => typeof Esbuild, options: BundleOptions): Promise<string>;
+export declare function recordedBundle(options: BundleOptions): string | undefined;
 export declare function asciiOnly(code: string): string;

@@ -9,12 +9,6 @@ import { pathToFileURL } from 'node:url';
 import { externalPackagesExcept, fileHash, inputHashes, sameInputs, writeAtomically } from '../../build/bundle-inputs.mjs';
 import { lineLevelSourceMap } from './line-source-map.mjs';
 
-/**
- * What the options of a bundle may say about packages: `inline` names the packages bundled in (the others
- * stay in node_modules), `external` the packages that stay in node_modules (all others are bundled in).
- * `format` 'cjs' makes a CommonJS script with no source map (one a worker thread evaluates as a string).
- */
-
 /** The files that make bundles: a bundle made by other code than this is made anew (cachedBundleEntry). */
 const MAKERS = [
   import.meta.filename,
@@ -33,9 +27,11 @@ const REQUIRE_BANNER =
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * Bundles `entry` (a path from the checkout) as an ES module into `outDir` with a linked source map (one mapping per line),
- * and returns the module's path. `define` replaces identifiers in the sources (as esbuild's own option).
- * The file is written under a name of this process, then renamed: another launcher writing at the same
+ * Bundles `entry` (a path from the checkout) as an ES module into `outDir` with a linked source map (one mapping per
+ * source line), and returns the module's path. `define` replaces identifiers in the sources (as esbuild's own option).
+ * Packages stay in node_modules, but for those `inline` names; or, with `external`, all are bundled in but those
+ * it names. `format: 'cjs'` makes a CommonJS script (.cjs) with no source map, one a worker thread evaluates as a
+ * string. The file is written under a name of this process, then renamed: another launcher writing at the same
  * time cannot tear it.
  *
  * @example const file = await bundleEntry(esbuild, { entry: 'scripts/build-bible.ts', outDir: 'dist/build-bible' }); await import(pathToFileURL(file).href);
@@ -52,14 +48,57 @@ export async function bundleEntry(esbuild, options) {
  * only then (the esbuild service starts a child process), and esbuild's module is let go afterwards.
  *
  * Why for the Bible build: making its bundle took 0.2-0.3 s of the build's start, when nothing else runs;
- * checking the hashes of its ~300 input files takes about 30 ms.
+ * checking the hashes of its ~300 input files takes about 30 ms. For npm start's service with its packages
+ * (scripts/lib/service-bundle.mjs): about 1.2 s to make, 30-120 ms to check its ~900 files.
  *
  * @example const file = await cachedBundleEntry(loadEsbuild, { entry: 'scripts/build-bible.ts', outDir: 'dist/build-bible', inline: ['@sinclair/typebox'] });
  */
 export async function cachedBundleEntry(loadEsbuild, options) {
-  const { entry, outDir, define, inline, external, format } = options;
-  const manifestFile = path.join(root, outDir, `${path.basename(entry, '.ts')}.inputs.json`);
-  const key = {
+  const recorded = recordedBundle(options);
+  if (recorded) return recorded;
+  const esbuild = loadEsbuild();
+  try {
+    const { moduleFile, inputs } = await bundleWithInputs(esbuild, options);
+    const manifest = { key: { ...bundleKey(options), esbuild: esbuild.version }, inputs, moduleFile, moduleHash: fileHash(moduleFile) };
+    writeAtomically(manifestFile(options), JSON.stringify(manifest));
+    return moduleFile;
+  } finally {
+    await esbuild.stop();
+    forgetEsbuild();
+  }
+}
+
+/**
+ * The bundle `cachedBundleEntry` would use again for these options (its path), or undefined when it must be
+ * made: none yet, or one made from other inputs, options or code. Reads and hashes files; loads no esbuild.
+ *
+ * @example const file = recordedBundle({ entry: 'src/server.ts', outDir: 'dist/start', external: [] }) ?? (await makeIt());
+ */
+export function recordedBundle(options) {
+  try {
+    const recorded = JSON.parse(readFileSync(manifestFile(options), 'utf8'));
+    const key = bundleKey(options);
+    // A checkout copied with its dist/ (cp -al) finds the manifest of the checkout it was copied from, whose
+    // bundle and inputs are that checkout's files: it must make its own, or it runs the other one's code.
+    const same =
+      recorded.moduleFile === moduleFileOf(options.entry, options.outDir, options.format) &&
+      JSON.stringify(recorded.key) === JSON.stringify({ ...key, esbuild: recorded.key.esbuild }) &&
+      sameInputs(recorded.inputs) &&
+      fileHash(recorded.moduleFile) === recorded.moduleHash;
+    return same ? recorded.moduleFile : undefined;
+  } catch {
+    // No bundle yet, or one this check cannot read: to be made anew.
+    return undefined;
+  }
+}
+
+function manifestFile({ entry, outDir }) {
+  return path.join(root, outDir, `${path.basename(entry, '.ts')}.inputs.json`);
+}
+
+/** What a bundle is made from besides its input files; esbuild's version is filled in when it is made. */
+function bundleKey({ entry, define, inline, external, format }) {
+  return {
     esbuild: undefined,
     entry,
     // A hash: the service's define holds the whole search worker.
@@ -69,29 +108,6 @@ export async function cachedBundleEntry(loadEsbuild, options) {
     format: format ?? 'esm',
     makers: MAKERS.map(fileHash),
   };
-  try {
-    const recorded = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    // A checkout copied with its dist/ (cp -al) finds the manifest of the checkout it was copied from, whose
-    // bundle and inputs are that checkout's files: it must make its own, or it runs the other one's code.
-    const same =
-      recorded.moduleFile === moduleFileOf(entry, outDir, format) &&
-      JSON.stringify(recorded.key) === JSON.stringify({ ...key, esbuild: recorded.key.esbuild }) &&
-      sameInputs(recorded.inputs) &&
-      fileHash(recorded.moduleFile) === recorded.moduleHash;
-    if (same) return recorded.moduleFile;
-  } catch {
-    // No bundle yet, or one this check cannot read: made anew below.
-  }
-  const esbuild = loadEsbuild();
-  try {
-    const { moduleFile, inputs } = await bundleWithInputs(esbuild, options);
-    const manifest = { key: { ...key, esbuild: esbuild.version }, inputs, moduleFile, moduleHash: fileHash(moduleFile) };
-    writeAtomically(manifestFile, JSON.stringify(manifest));
-    return moduleFile;
-  } finally {
-    await esbuild.stop();
-    forgetEsbuild();
-  }
 }
 
 /** Where the bundle of `entry` goes in this checkout. */

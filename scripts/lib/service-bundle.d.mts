@@ -3,3 +3,4 @@ import type * as Esbuild from 'esbuild';
 
 export declare const SERVICE_EXTERNAL_PACKAGES: readonly string[];
 export declare function bundleService(loadEsbuild: () => typeof Esbuild, outDir?: string): Promise<string>;
+export declare function recordedServiceBundle(outDir?: string): string | undefined;

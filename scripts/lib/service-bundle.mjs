@@ -2,7 +2,7 @@
 //
 // Plain JavaScript: start.mjs imports it before anything can load TypeScript.
 import { readFileSync } from 'node:fs';
-import { cachedBundleEntry } from './bundle.mjs';
+import { cachedBundleEntry, recordedBundle } from './bundle.mjs';
 
 /**
  * The packages that stay in node_modules; every other one is bundled in. Why bundled: V8 keeps the source
@@ -35,18 +35,35 @@ export const SERVICE_EXTERNAL_PACKAGES = [
 /**
  * Bundles the search worker first (a worker thread evaluates it as a string: src/bible/search-worker-code.ts
  * takes it through PREBUNDLED_SEARCH_WORKER), then src/server.ts with it into `outDir`; returns the service's
- * file. Each is made only when a file it is made from changed (cachedBundleEntry): a start with nothing
- * changed checks the hashes of its some 900 files (about 30 ms) and loads no esbuild.
+ * file. Each is made only when a file it is made from changed (cachedBundleEntry).
  *
  * @example const file = await bundleService(loadEsbuild); await import(pathToFileURL(file).href);
  */
 export async function bundleService(loadEsbuild, outDir = 'dist/start') {
-  const external = SERVICE_EXTERNAL_PACKAGES;
-  const workerFile = await cachedBundleEntry(loadEsbuild, { entry: 'src/bible/search-worker.ts', outDir, format: 'cjs', external });
-  return cachedBundleEntry(loadEsbuild, {
+  const workerFile = await cachedBundleEntry(loadEsbuild, workerOptions(outDir));
+  return cachedBundleEntry(loadEsbuild, serviceOptions(outDir, workerFile));
+}
+
+/**
+ * The service's file when its bundle and the worker's are those `bundleService` would make (a check of the
+ * hashes of some 900 files, about 30-120 ms, with no esbuild), or undefined.
+ *
+ * @example const file = recordedServiceBundle() ?? bundleElsewhere();
+ */
+export function recordedServiceBundle(outDir = 'dist/start') {
+  const workerFile = recordedBundle(workerOptions(outDir));
+  return workerFile && recordedBundle(serviceOptions(outDir, workerFile));
+}
+
+function workerOptions(outDir) {
+  return { entry: 'src/bible/search-worker.ts', outDir, format: 'cjs', external: SERVICE_EXTERNAL_PACKAGES };
+}
+
+function serviceOptions(outDir, workerFile) {
+  return {
     entry: 'src/server.ts',
     outDir,
     define: { PREBUNDLED_SEARCH_WORKER: JSON.stringify(readFileSync(workerFile, 'utf8')) },
-    external,
-  });
+    external: SERVICE_EXTERNAL_PACKAGES,
+  };
 }
