@@ -3,7 +3,7 @@
 // Plain JavaScript, the one script Node runs with no loader: running the sources through tsx kept tsx's
 // loader (a thread with its own V8 heap) and its transform of every file in the server's memory for
 // its whole life (163 MB resident at start; bundled, 115 MB). The bundle is made again whenever a file it is
-// made from changed (scripts/lib/service-bundle.mjs: a check of 30-120 ms, about 1.2 s of bundling when
+// made from changed (scripts/lib/service-bundle.mjs: a check of 30-120 ms, about 1.5 s of bundling when
 // needed), so it is never stale; esbuild comes with tsx, a dependency. The bundling runs in a short process of
 // its own (make-service-bundle.mjs): in this one, it set the server's peak memory. One process stays (no
 // launcher between npm and the server), so the SIGTERM and SIGINT npm forwards reach the server itself.

@@ -49,7 +49,7 @@ export async function bundleEntry(esbuild, options) {
  *
  * Why for the Bible build: making its bundle took 0.2-0.3 s of the build's start, when nothing else runs;
  * checking the hashes of its ~300 input files takes about 30 ms. For npm start's service with its packages
- * (scripts/lib/service-bundle.mjs): about 1.2 s to make, 30-120 ms to check its ~900 files.
+ * (scripts/lib/service-bundle.mjs): about 1.5 s to make, 30-120 ms to check its ~900 files.
  *
  * @example const file = await cachedBundleEntry(loadEsbuild, { entry: 'scripts/build-bible.ts', outDir: 'dist/build-bible', inline: ['@sinclair/typebox'] });
  */
