@@ -2,6 +2,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { EmbeddedBundle } from '../../src/resources/embedded.ts';
+import { asciiOnly } from '../lib/bundle.mjs';
 
 export interface BundleInput {
   root: string;
@@ -28,7 +29,10 @@ const IMPORT_META_ONLY_FROM_A_CHECKOUT: readonly string[] = [
   'src/bible/search-worker-code.ts',
 ];
 
-/** The options both bundles share: Node 24, CommonJS (a SEA's main script is CommonJS), everything inside. */
+/**
+ * The options both bundles share: Node 24, CommonJS (a SEA's main script is CommonJS), everything inside;
+ * no whitespace, as npm start's bundle (scripts/lib/bundle.mjs): V8 keeps a script's source for the process's life.
+ */
 const COMMON_OPTIONS = {
   bundle: true,
   platform: 'node',
@@ -37,6 +41,7 @@ const COMMON_OPTIONS = {
   write: false,
   logLevel: 'silent',
   legalComments: 'none',
+  minifyWhitespace: true,
 } as const satisfies esbuild.BuildOptions;
 
 /**
@@ -72,7 +77,8 @@ async function bundle(root: string, entry: string, plugins: esbuild.Plugin[]): P
     throw new Error(`import.meta is empty in the CommonJS bundle; read files through src/resources/resources.ts:\n${formatted.join('\n')}`);
   }
   const others = result.warnings.filter((warning) => warning.id !== 'empty-import-meta');
-  return { code: result.outputFiles[0].text, warnings: await esbuild.formatMessages(others, { kind: 'warning' }) };
+  // ASCII only: one character past it (a '·' in a page template) and V8 keeps the whole script at two bytes a character.
+  return { code: asciiOnly(result.outputFiles[0].text), warnings: await esbuild.formatMessages(others, { kind: 'warning' }) };
 }
 
 /** Resolves imports of build/contract/sqlite-driver.ts to src/binary/sqlite-driver.ts. */

@@ -11,7 +11,7 @@ export interface WorkerCode {
 }
 
 /**
- * The worker bundled ahead of time by `npm start` (scripts/start.mjs, which bundles the whole service and
+ * The worker bundled ahead of time by `npm start` (scripts/lib/service-bundle.mjs, which bundles the whole service and
  * writes the worker's CommonJS here with esbuild's `define`); not defined when the sources run through tsx.
  */
 declare const PREBUNDLED_SEARCH_WORKER: string | undefined;

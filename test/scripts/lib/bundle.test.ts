@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cachedBundleEntry, loadEsbuild, root } from '../../../scripts/lib/bundle.mjs';
+import { asciiOnly, cachedBundleEntry, loadEsbuild, root } from '../../../scripts/lib/bundle.mjs';
 
 const ENTRY = 'test/scripts/lib/fixtures/throws-on-line-8.ts';
 
@@ -33,5 +33,17 @@ describe('cachedBundleEntry', () => {
       fs.rmSync(outDir, { recursive: true, force: true });
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
+  });
+});
+
+describe('asciiOnly', () => {
+  test('escapes every character past ASCII, and the code means the same in strings, cooked templates and patterns', () => {
+    const tag = '(strings, ...values) => strings.join("|") + values.join("|")';
+    const code = `[/[’–]+/u.test("a’–b"), /😀/u.test("x😀"), (${tag})\`· \${"…"} “q”\`, "João 😀"]`;
+    const escaped = asciiOnly(code);
+    expect(escaped).toMatch(/^[\x20-\x7e]*$/);
+    expect(escaped).toContain('\\ud83d\\ude00');
+    expect(new Function(`return ${escaped}`)()).toEqual(new Function(`return ${code}`)());
+    expect(new Function(`return ${escaped}`)()).toEqual([true, true, '· | “q”…', 'João 😀']);
   });
 });
