@@ -45,7 +45,7 @@ export async function bundleEntry(esbuild, options) {
  * project's and those of the bundled packages) are hashed against the ones recorded beside it when it
  * was made, with esbuild's version, the options and the code that makes bundles (this file and its two
  * helpers); a bundle made from other bytes is made anew, so it is never stale. `loadEsbuild` is called
- * only then (the esbuild service starts a child process), and esbuild's module is let go afterwards.
+ * only then (the esbuild service starts a child process).
  *
  * Why for the Bible build: making its bundle took 0.2-0.3 s of the build's start, when nothing else runs;
  * checking the hashes of its ~300 input files takes about 30 ms. For npm start's service with its packages
@@ -64,7 +64,6 @@ export async function cachedBundleEntry(loadEsbuild, options) {
     return moduleFile;
   } finally {
     await esbuild.stop();
-    forgetEsbuild();
   }
 }
 
@@ -209,18 +208,6 @@ function withSourcePlace(text, file) {
 
 /** The esbuild that tsx depends on, so it is there after any `npm install` (esbuild itself is a devDependency). */
 export function loadEsbuild() {
-  return esbuildRequire()('esbuild');
-}
-
-/**
- * Takes esbuild's module out of require's cache, so that once its service is stopped nothing holds it: a
- * launcher that bundled would otherwise keep its code (0.1 MB of source) for the life of the process it runs.
- */
-function forgetEsbuild() {
-  const require = esbuildRequire();
-  delete require.cache[require.resolve('esbuild')];
-}
-
-function esbuildRequire() {
-  return createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+  return fromTsx('esbuild');
 }
