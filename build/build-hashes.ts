@@ -4,7 +4,7 @@ import { BIBLE_SCHEMA_VERSION } from './contract/layout.ts';
 import type { VersionManifestEntry } from './version-manifest.ts';
 
 /** Bumped whenever the builder's output changes for the same sources; part of every hash. */
-export const BUILDER_VERSION = '6';
+export const BUILDER_VERSION = '7';
 
 /**
  * The hash of one version's inputs: the builder and schema versions, its whole manifest entry

@@ -17,6 +17,8 @@ export interface CompressOptions {
   /** Largest brotli window (log2) for a large file. */
   largeFileBrotliWindow?: number;
   largeFileGzipLevel?: number;
+  /** Whether a `.br` copy is made beside the `.gz` one (default true; the chapter files get none: tree-thread.ts). */
+  brotli?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export const DEFAULT_COMPRESS_OPTIONS: Required<CompressOptions> = {
   largeFileBrotliQuality: 2,
   largeFileBrotliWindow: 20,
   largeFileGzipLevel: 2,
+  brotli: true,
 };
 
 /** The brotli and gzip settings for one input of `bytes` bytes. */
@@ -109,7 +112,8 @@ export async function precompress(files: readonly OutputFile[], options: Compres
 }
 
 /**
- * The .br and .gz copies of one `.json` file (or feed), made now on this thread (none for other files).
+ * The .br and .gz copies of one `.json` file (or feed), made now on this thread (none for other files);
+ * only the .gz with `brotli: false`.
  * The streaming build compresses each file as it is made, so no output is held in memory.
  *
  * @example for (const copy of compressedCopies(file)) staging.write(copy);
@@ -118,10 +122,8 @@ export function compressedCopies(file: OutputFile, options: CompressOptions = {}
   if (!compressible(file.path)) return [];
   const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
   const { brotli, gzip } = compressionSettings(input.byteLength, options);
-  return [
-    { path: `${file.path}.br`, content: brotliCompressSync(input, brotli) },
-    { path: `${file.path}.gz`, content: gzipSync(input, gzip) },
-  ];
+  const gz = { path: `${file.path}.gz`, content: gzipSync(input, gzip) };
+  return options.brotli === false ? [gz] : [{ path: `${file.path}.br`, content: brotliCompressSync(input, brotli) }, gz];
 }
 
 /** Largest brotli window (log2) the encoder takes. */

@@ -82,7 +82,7 @@ describe('incremental Bible build (two synthetic versions)', () => {
     const kept = [
       'api/v1/bible/fr/books.json',
       'api/v1/bible/fr/JHN/3.json',
-      'api/v1/bible/fr/JHN/3.json.br',
+      'api/v1/bible/fr/JHN/3.json.gz',
       'bible-search/fr.json',
       'bible-search/fr.json.gz',
     ];
