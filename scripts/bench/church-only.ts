@@ -8,6 +8,8 @@
 //   --cpu-prof DIR a V8 CPU profile of the service, written when it stops, with the bundle's source map beside it
 //                  (read it with scripts/bench/profile-summary.ts)
 //   --compare DIR  also the service of another checkout (DIR, e.g. the main branch), measured as `before` in every round
+//   --backend NAME sqlite (default) or postgres (a throwaway server, as `npm run bench` starts it): the database of the
+//                  service (and of --compare's); the database server's CPU per answer is printed beside the service's
 // Figures: the server's CPU time per answer (utime + stime of its process around a fixed number of answers, which a busy
 // machine moves much less than req/s) and req/s, with the load average; the ratio service/Express is Express's CPU per
 // answer over the service's (what the throughput ratio tends to when both are CPU-bound). Not part of `npm run bench`.
@@ -16,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { parseCommandLine } from '../command-line.ts';
-import { BACKENDS } from './backends.ts';
+import { BACKENDS, type PreparedBackend } from './backends.ts';
 import { fetchFixedRoutes, startBaseline } from './baselines.ts';
 import { cpuTimeMs, type RunningServer } from './processes.ts';
 import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH } from './scenarios.ts';
@@ -25,8 +27,13 @@ import { mintKey, startService } from './service.ts';
 interface Measure {
   requestsPerSecond: number;
   cpuUsPerAnswer: number;
+  /** The database server's CPU per answer (PostgreSQL's processes), 0 for an embedded database. */
+  databaseCpuUsPerAnswer: number;
   non2xx: number;
 }
+
+/** The database server's processes of each service (by its pid): none on SQLite. */
+const databaseProcesses = new Map<number, () => number[]>();
 
 const options = parseCommandLine('scripts/bench/church-only.ts', {
   public: { type: 'string', default: process.env.BIBLE_PUBLIC_DIR ?? 'public' },
@@ -37,7 +44,11 @@ const options = parseCommandLine('scripts/bench/church-only.ts', {
   'cpu-prof': { type: 'string' },
   only: { type: 'string' },
   compare: { type: 'string' },
+  backend: { type: 'string', default: 'sqlite' },
 });
+const backend = BACKENDS.get(options.backend) ?? fail(`--backend takes ${[...BACKENDS.keys()].join(' or ')}`);
+const unavailable = backend.unavailable();
+if (unavailable) fail(unavailable);
 const requests = Number(options.requests);
 const rounds = Number(options.rounds);
 const ALL_PATHS = { profile: CHURCH_PROFILE_PATH, events: CHURCH_EVENTS_PATH } as const;
@@ -49,6 +60,7 @@ const TARGETS = ['node', 'express', ...(options.compare ? ['before'] : []), 'ser
 
 const work = await mkdtemp(join(tmpdir(), 'bench-church-'));
 const servers: RunningServer[] = [];
+const backends: PreparedBackend[] = [];
 try {
   const service = await startIn(resolve('.'), 'service');
   const routes = await fetchFixedRoutes(service.url, PATHS, service.headers);
@@ -71,7 +83,8 @@ try {
         const id = `${path} ${name}`;
         results.set(id, [...(results.get(id) ?? []), measure]);
         console.log(
-          `round ${round} ${id}: ${measure.cpuUsPerAnswer.toFixed(0)} µs CPU per answer, ${Math.round(measure.requestsPerSecond)} req/s` +
+          `round ${round} ${id}: ${measure.cpuUsPerAnswer.toFixed(0)} µs CPU per answer` +
+            `${measure.databaseCpuUsPerAnswer ? ` (+ ${measure.databaseCpuUsPerAnswer.toFixed(0)} in the database server)` : ''}, ${Math.round(measure.requestsPerSecond)} req/s` +
             `${measure.non2xx ? ` (${measure.non2xx} non-2xx)` : ''}, load ${loadavg()[0]!.toFixed(2)}`,
         );
       }
@@ -100,6 +113,7 @@ try {
   );
 } finally {
   for (const server of servers.reverse()) await server.stop();
+  for (const prepared of backends) await prepared.close();
   await rm(work, { recursive: true, force: true });
   // The profile names lines of the bundle: its source map beside it, before another `npm start` replaces the bundle.
   if (options['cpu-prof'])
@@ -114,10 +128,11 @@ async function startIn(dir: string, name: string): Promise<RunningServer & { hea
   const here = process.cwd();
   process.chdir(dir);
   try {
-    const prepared = await BACKENDS.get('sqlite')!.prepare(await mkdirIn(work, `${name}-backend`));
+    const prepared = await backend.prepare(await mkdirIn(work, `${name}-backend`));
+    backends.push(prepared);
     const service = await startService({
       workDir: join(work, name),
-      name: `${name} (sqlite)`,
+      name: `${name} (${backend.name})`,
       backendEnv: prepared.env,
       biblePublicDir: resolve(here, options.public),
       bibleDatabasePath: resolve(here, options.db),
@@ -126,6 +141,7 @@ async function startIn(dir: string, name: string): Promise<RunningServer & { hea
       checkout: dir,
     });
     servers.push(service);
+    databaseProcesses.set(service.pid, () => prepared.processes());
     return { ...service, headers: { authorization: `Bearer ${await mintKey(service.env)}` } };
   } finally {
     process.chdir(here);
@@ -142,14 +158,25 @@ async function mkdirIn(parent: string, name: string): Promise<string> {
 async function measureTarget(target: RunningServer, path: string, headers: Record<string, string>): Promise<Measure> {
   const base = { url: `${target.url}${path}`, connections: 10, headers };
   await autocannon({ ...base, amount: Math.ceil(requests / 4) });
+  const database = databaseProcesses.get(target.pid)?.() ?? [];
   const before = (await cpuTimeMs(target.pid)) ?? Number.NaN;
+  const databaseBefore = await totalCpuMs(database);
   const result = await autocannon({ ...base, amount: requests });
   const after = (await cpuTimeMs(target.pid)) ?? Number.NaN;
+  const databaseAfter = await totalCpuMs(database);
   return {
     requestsPerSecond: result.requests.average,
     cpuUsPerAnswer: ((after - before) * 1000) / requests,
+    databaseCpuUsPerAnswer: ((databaseAfter - databaseBefore) * 1000) / requests,
     non2xx: result.non2xx + result.errors,
   };
+}
+
+/** The CPU time of `pids` together (a process gone in between counts 0). */
+async function totalCpuMs(pids: readonly number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) total += (await cpuTimeMs(pid)) ?? 0;
+  return total;
 }
 
 function fail(message: string): never {
