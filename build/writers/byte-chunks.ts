@@ -40,6 +40,13 @@ export class ByteChunks {
     this.#length += this.#buffer.write(text, this.#length, 'utf8');
   }
 
+  /** Bytes already encoded (UTF-8 text). */
+  bytes(bytes: Uint8Array): void {
+    this.#room(bytes.byteLength);
+    this.#buffer.set(bytes, this.#length);
+    this.#length += bytes.byteLength;
+  }
+
   /** One ASCII character, by its code. */
   byte(code: number): void {
     this.#room(1);

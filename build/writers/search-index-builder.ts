@@ -2,6 +2,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { ByteChunks } from './byte-chunks.ts';
+import { PackedStrings } from './packed-strings.ts';
 import { type SearchDocument, searchOptions } from './search-options.ts';
 import { findWords, WordBounds } from './split-words.ts';
 import { TokenTable } from './token-table.ts';
@@ -35,10 +36,10 @@ const CLOSE_BRACKET = 0x5d;
  * @example const index = new SearchIndexBuilder(); for (const d of documents) index.add(d); for (const chunk of index.chunks()) out.write(chunk);
  */
 export class SearchIndexBuilder {
-  /** JSON text of each document's id. */
-  readonly #ids: string[] = [];
+  /** JSON text of each document's id (off the heap: packed-strings.ts says why). */
+  readonly #ids = new PackedStrings();
   /** JSON text of each document's stored fields. */
-  readonly #stored: string[] = [];
+  readonly #stored = new PackedStrings();
   /** Each document's field length (distinct raw tokens). */
   readonly #lengths: number[] = [];
   #averageLength = 0;
@@ -81,12 +82,12 @@ export class SearchIndexBuilder {
 
   /** Number of documents added. */
   get documentCount(): number {
-    return this.#ids.length;
+    return this.#ids.size;
   }
 
   /** Adds one document; its text is not kept. */
   add(document: SearchDocument): void {
-    const shortId = this.#ids.length;
+    const shortId = this.#ids.size;
     this.#ids.push(JSON.stringify(document.id));
     const stored: Record<string, unknown> = {};
     for (const field of this.#storeFields) if (document[field] !== undefined) stored[field] = document[field];
@@ -119,10 +120,10 @@ export class SearchIndexBuilder {
    * for a MiniSearch that was given the same documents (written as bytes: byte-chunks.ts says why).
    */
   *chunks(): Generator<Uint8Array> {
-    const count = this.#ids.length;
+    const count = this.#ids.size;
     const out = new ByteChunks(CHUNK_BYTES);
     out.ascii(`{"documentCount":${count},"nextId":${count},"documentIds":{`);
-    yield* entriesByShortId(out, count, (id) => out.utf8(this.#ids[id]));
+    yield* entriesByShortId(out, count, (id) => out.bytes(this.#ids.bytes(id)));
     out.ascii('},"fieldIds":{"text":0},"fieldLength":{');
     yield* entriesByShortId(out, count, (id) => {
       out.byte(OPEN_BRACKET);
@@ -130,7 +131,7 @@ export class SearchIndexBuilder {
       out.byte(CLOSE_BRACKET);
     });
     out.ascii(`},"averageFieldLength":[${count === 0 ? '' : JSON.stringify(this.#averageLength)}],"storedFields":{`);
-    yield* entriesByShortId(out, count, (id) => out.utf8(this.#stored[id]));
+    yield* entriesByShortId(out, count, (id) => out.bytes(this.#stored.bytes(id)));
     out.ascii('},"dirtCount":0,"index":[');
     const { start, documents, frequencies } = this.#postingsByTerm();
     let first = true;
