@@ -13,6 +13,8 @@ type ProcessTerm = NonNullable<Options<SearchDocument>['processTerm']>;
 const CHUNK_BYTES = 64 * 1024;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
+/** Written as bytes, not `ascii('":')`: that is a call into C++ per posting (millions), measured at 0.2 s of the index thread. */
+const COLON = 0x3a;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
@@ -144,7 +146,8 @@ export class SearchIndexBuilder {
         if (at !== start[number]) out.byte(COMMA);
         out.byte(QUOTE);
         out.integer(documents[at]);
-        out.ascii('":');
+        out.byte(QUOTE);
+        out.byte(COLON);
         out.integer(frequencies[at]);
         if (out.full) yield out.take();
       }
@@ -239,7 +242,8 @@ function* entriesByShortId(out: ByteChunks, count: number, value: (id: number) =
     if (id > 0) out.byte(COMMA);
     out.byte(QUOTE);
     out.integer(id);
-    out.ascii('":');
+    out.byte(QUOTE);
+    out.byte(COLON);
     value(id);
     if (out.full) yield out.take();
   }
