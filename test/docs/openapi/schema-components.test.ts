@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { openApiDocument } from '../../../src/docs/openapi.ts';
 import { alphabetical } from '../../../src/docs/openapi/schema-components.ts';
+import { openApiDocument } from '../../../src/docs/openapi.ts';
 
 describe('the order of the schema components', () => {
   it('is the order localeCompare gives the document’s component names', () => {
