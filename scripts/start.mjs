@@ -9,7 +9,12 @@
 // launcher between npm and the server), so the SIGTERM and SIGINT npm forwards reach the server itself.
 // package.json gives Node --max-semi-space-size=8: V8's default young generation grew to 32 MB, 16 MB
 // collects as cheaply (docs/memory.md); the bench runs this same command line. It also sets
-// MALLOC_ARENA_MAX=2 before `exec`: glibc reads it only when a process starts, so it cannot be set from here.
+// MALLOC_ARENA_MAX=2 before `exec`: glibc reads it only when a process starts, so it cannot be set from here; and
+// MALLOC_MMAP_THRESHOLD_=262144: blocks of 256 kB and more are mapped on their own and unmapped when freed. By
+// default glibc raises that threshold to the size of the first such block freed, so compiling the bundle at start
+// (V8's parser and compiler zones, freed at once) left glibc's main heap 8 MB larger for the process's life
+// (compiling dist/start/server.mjs alone: 10.6 MB resident in it, 3.5 with the fixed threshold). 32 kB kept 2 MB
+// more out but cost searches 15% more CPU (a mapping and unmapping per answer); docs/memory.md, round 7.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { recordedServiceBundle } from './lib/service-bundle.mjs';

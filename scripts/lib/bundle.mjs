@@ -123,6 +123,7 @@ async function bundleWithInputs(esbuild, { entry, outDir, define, inline, extern
   if (external) {
     delete options.packages;
     options.external = external;
+    options.plugins = [...options.plugins, zodEnglishOnly()];
     if (format === 'esm') options.banner = { js: REQUIRE_BANNER };
   }
   const outfile = moduleFileOf(entry, outDir, format);
@@ -193,6 +194,25 @@ function projectSources() {
         const contents = asciiOnly(text.includes('import.meta.') ? withSourcePlace(text, args.path) : text);
         return contents === text ? undefined : { contents, loader: 'ts' };
       });
+    },
+  };
+}
+
+/**
+ * zod 4's `locales` namespace (zod/v4/locales/index.js, re-exported as `z.locales` and `core.locales`) with English
+ * alone. The index imports every language's messages (some 60 files, 330 kB of source), so a bundle with zod in it
+ * held them all; zod itself configures English (classic/schemas.js imports en.js) and nothing in the service or its
+ * packages sets another (`z.config(z.locales.fr())`). V8 keeps a script's source text for the process's life.
+ */
+function zodEnglishOnly() {
+  return {
+    name: 'zod-english-only',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: 'export { default as en } from "./en.js";',
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
     },
   };
 }

@@ -75,6 +75,13 @@ describe("npm start's service bundle", () => {
     expect(staticImports.filter((specifier) => !isBuiltin(specifier))).toEqual([]);
   });
 
+  test('holds zod’s English messages alone, not its 60-odd other languages (330 kB of source kept by V8)', () => {
+    const locales = inputs.flatMap((input) => /node_modules\/zod\/v4\/locales\/(.+)$/.exec(input)?.[1] ?? []);
+    expect(locales.sort()).toEqual(['en.js', 'index.js']);
+    // zod's messages in English still reach an answer: a schema's error names what it expected.
+    expect(bundle).toContain('Invalid input: expected');
+  });
+
   test('is ASCII only, so V8 keeps its source at one byte a character', () => {
     expect((bundle.match(/[\u0080-\uffff]/g) ?? []).slice(0, 10)).toEqual([]);
   });
