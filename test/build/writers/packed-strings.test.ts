@@ -8,7 +8,7 @@ describe('PackedStrings', () => {
     const packed = new PackedStrings();
     for (const text of texts) packed.push(text);
     expect(packed.size).toBe(texts.length);
-    texts.forEach((text, index) => expect(Buffer.from(packed.bytes(index)).toString('utf8')).toBe(text));
+    expect(texts.map((_, index) => Buffer.from(packed.bytes(index)).toString('utf8'))).toEqual(texts);
   });
 
   it('keeps every string when they outgrow the first buffer and the first table of ends', () => {
