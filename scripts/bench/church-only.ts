@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { parseCommandLine } from '../command-line.ts';
 import { BACKENDS, type PreparedBackend } from './backends.ts';
 import { fetchFixedRoutes, startBaseline } from './baselines.ts';
-import { cpuTimeMs, type RunningServer } from './processes.ts';
+import { cpuSnapshot, cpuSpentMs, cpuTimeMs, type RunningServer } from './processes.ts';
 import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH } from './scenarios.ts';
 import { mintKey, startService } from './service.ts';
 
@@ -32,8 +32,8 @@ interface Measure {
   non2xx: number;
 }
 
-/** The database server's processes of each service (by its pid): none on SQLite. */
-const databaseProcesses = new Map<number, () => number[]>();
+/** A server measured: a baseline, or a service with its key and its database server's processes (none on SQLite). */
+type Target = RunningServer & { headers?: Record<string, string>; database?: () => number[] };
 
 const options = parseCommandLine('scripts/bench/church-only.ts', {
   public: { type: 'string', default: process.env.BIBLE_PUBLIC_DIR ?? 'public' },
@@ -64,7 +64,7 @@ const backends: PreparedBackend[] = [];
 try {
   const service = await startIn(resolve('.'), 'service');
   const routes = await fetchFixedRoutes(service.url, PATHS, service.headers);
-  const targets = new Map<string, RunningServer & { headers?: Record<string, string> }>([['service', service]]);
+  const targets = new Map<string, Target>([['service', service]]);
   if (options.compare) targets.set('before', await startIn(resolve(options.compare), 'before'));
   for (const kind of ['node', 'express'] as const) {
     const dir = join(work, `baseline-${kind}`);
@@ -124,7 +124,7 @@ try {
  * The service of the checkout in `dir` on a fresh SQLite database with the demo data, and a key for it made with
  * that checkout's CLI (run from the working directory, so it is `dir` while it runs).
  */
-async function startIn(dir: string, name: string): Promise<RunningServer & { headers: Record<string, string> }> {
+async function startIn(dir: string, name: string): Promise<Target & { headers: Record<string, string> }> {
   const here = process.cwd();
   process.chdir(dir);
   try {
@@ -141,8 +141,7 @@ async function startIn(dir: string, name: string): Promise<RunningServer & { hea
       checkout: dir,
     });
     servers.push(service);
-    databaseProcesses.set(service.pid, () => prepared.processes());
-    return { ...service, headers: { authorization: `Bearer ${await mintKey(service.env)}` } };
+    return { ...service, headers: { authorization: `Bearer ${await mintKey(service.env)}` }, database: () => prepared.processes() };
   } finally {
     process.chdir(here);
   }
@@ -155,28 +154,21 @@ async function mkdirIn(parent: string, name: string): Promise<string> {
 }
 
 /** A warm-up of a quarter of `requests`, then `requests` answers counted with the server's CPU time around them. */
-async function measureTarget(target: RunningServer, path: string, headers: Record<string, string>): Promise<Measure> {
+async function measureTarget(target: Target, path: string, headers: Record<string, string>): Promise<Measure> {
   const base = { url: `${target.url}${path}`, connections: 10, headers };
   await autocannon({ ...base, amount: Math.ceil(requests / 4) });
-  const database = databaseProcesses.get(target.pid)?.() ?? [];
+  const database = target.database?.() ?? [];
   const before = (await cpuTimeMs(target.pid)) ?? Number.NaN;
-  const databaseBefore = await totalCpuMs(database);
+  const databaseBefore = await cpuSnapshot(database);
   const result = await autocannon({ ...base, amount: requests });
   const after = (await cpuTimeMs(target.pid)) ?? Number.NaN;
-  const databaseAfter = await totalCpuMs(database);
+  const databaseAfter = await cpuSnapshot(database);
   return {
     requestsPerSecond: result.requests.average,
     cpuUsPerAnswer: ((after - before) * 1000) / requests,
-    databaseCpuUsPerAnswer: ((databaseAfter - databaseBefore) * 1000) / requests,
+    databaseCpuUsPerAnswer: (cpuSpentMs(databaseBefore, databaseAfter) * 1000) / requests,
     non2xx: result.non2xx + result.errors,
   };
-}
-
-/** The CPU time of `pids` together (a process gone in between counts 0). */
-async function totalCpuMs(pids: readonly number[]): Promise<number> {
-  let total = 0;
-  for (const pid of pids) total += (await cpuTimeMs(pid)) ?? 0;
-  return total;
 }
 
 function fail(message: string): never {
