@@ -82,8 +82,8 @@ function compressible(path: string): boolean {
 }
 
 /**
- * For every `.json` file (and feed), a `.json.br` and a `.json.gz` copy. Returns only the new files, in
- * input order (for each file: .br, then .gz).
+ * For every `.json` file (and feed), a `.json.br` and a `.json.gz` copy (only the .gz with `brotli: false`).
+ * Returns only the new files, in input order (for each file: .br, then .gz).
  *
  * Small files are compressed synchronously: measured on the 5,972 chapter files, the async API
  * with thousands of requests in flight costs twice the CPU (zlib handles, thread hand-offs),
@@ -98,14 +98,13 @@ export async function precompress(files: readonly OutputFile[], options: Compres
       .map(async (file): Promise<OutputFile[]> => {
         const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
         const { brotli, gzip: gzipOptions } = compressionSettings(input.byteLength, options);
-        const [br, gz] =
-          input.byteLength > (options.largeFileBytes ?? DEFAULT_COMPRESS_OPTIONS.largeFileBytes)
-            ? await Promise.all([brotliAsync(input, brotli), gzipAsync(input, gzipOptions)])
-            : [brotliCompressSync(input, brotli), gzipSync(input, gzipOptions)];
-        return [
-          { path: `${file.path}.br`, content: br },
-          { path: `${file.path}.gz`, content: gz },
-        ];
+        const large = input.byteLength > (options.largeFileBytes ?? DEFAULT_COMPRESS_OPTIONS.largeFileBytes);
+        const [br, gz] = await Promise.all([
+          options.brotli === false ? undefined : large ? brotliAsync(input, brotli) : brotliCompressSync(input, brotli),
+          large ? gzipAsync(input, gzipOptions) : gzipSync(input, gzipOptions),
+        ]);
+        const gzCopy = { path: `${file.path}.gz`, content: gz };
+        return br === undefined ? [gzCopy] : [{ path: `${file.path}.br`, content: br }, gzCopy];
       }),
   );
   return pairs.flat();

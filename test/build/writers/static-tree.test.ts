@@ -2,7 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BIBLE_SCHEMA_VERSION } from '../../../build/contract/layout.ts';
-import { precompress } from '../../../build/writers/compress.ts';
+import { compressedCopies, precompress } from '../../../build/writers/compress.ts';
 import { staticTree } from '../../../build/writers/static-tree.ts';
 import type { VersionInfo } from '../../../build/writers/types.ts';
 import { syntheticVersions } from '../../helpers/synthetic-model.ts';
@@ -89,5 +89,14 @@ describe('static tree writer', () => {
     expect(compressed[2].path).toBe(`${files[1].path}.br`);
     expect(brotliDecompressSync(compressed[2].content).toString()).toBe(original);
     expect(gunzipSync(compressed[3].content).toString()).toBe(original);
+  });
+
+  it('makes only the .gz copies with brotli: false, as the build does for chapters', async () => {
+    const original = String(files[1].content);
+    const fromPrecompress = await precompress(files, { brotli: false });
+    expect(fromPrecompress.map((copy) => copy.path)).toEqual(files.map((file) => `${file.path}.gz`));
+    expect(compressedCopies(files[1], { brotli: false }).map((copy) => copy.path)).toEqual([`${files[1].path}.gz`]);
+    const [gz] = compressedCopies(files[1], { brotli: false });
+    expect(gunzipSync(gz!.content).toString()).toBe(original);
   });
 });
