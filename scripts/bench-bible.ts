@@ -18,7 +18,7 @@ import { loadVersionManifest } from '../build/version-manifest.ts';
 import { writeOutputs } from '../build/writers/output-dir.ts';
 import { GOALS } from './bench/scenarios.ts';
 import { parseCommandLine } from './command-line.ts';
-import { npmNodeArguments } from './lib/npm-start.ts';
+import { npmNodeArguments, npmNodeEnvironment } from './lib/npm-start.ts';
 
 const BUILD_GOAL_S = GOALS.buildSeconds;
 const BUILD_GOAL_MB = GOALS.buildRssMb;
@@ -144,7 +144,7 @@ interface MeasuredBuild {
 async function measuredBuild(args: string[]): Promise<MeasuredBuild> {
   const started = performance.now();
   const child = spawn(process.execPath, [...npmNodeArguments(process.cwd(), 'build:bible'), ...args], {
-    env: { ...process.env, CI: '1' },
+    env: { ...process.env, ...npmNodeEnvironment(process.cwd(), 'build:bible'), CI: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -58,6 +58,16 @@ export function npmNodeArguments(root: string, name: string): string[] {
   return npmStartArguments(npmScript(root, name), name);
 }
 
+/**
+ * The variables the package.json script `name` in `root` sets before `exec node` (npmStartEnvironment):
+ * the bench of the Bible build sets them as `npm run build:bible` does.
+ *
+ * @example npmNodeEnvironment(process.cwd(), 'build:bible') // { MALLOC_TOP_PAD_: '67108864' }
+ */
+export function npmNodeEnvironment(root: string, name: string): Record<string, string> {
+  return npmStartEnvironment(npmScript(root, name), name);
+}
+
 function npmScript(root: string, name: string): string {
   const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const script = packageJson.scripts[name];

@@ -2,7 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { npmNodeArguments, npmStartArguments, npmStartEnvironment, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
+import {
+  npmNodeArguments,
+  npmNodeEnvironment,
+  npmStartArguments,
+  npmStartEnvironment,
+  npmStartNodeFlags,
+} from '../../../scripts/lib/npm-start.ts';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
   scripts: Record<string, string>;
@@ -49,10 +55,16 @@ describe('npmNodeArguments', () => {
   test("reads any script's Node arguments from package.json: build:bible runs its bundling launcher with no loader", () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const args = npmNodeArguments(root, 'build:bible');
-    expect(`exec node ${args.join(' ')}`).toBe(packageJson.scripts['build:bible']);
+    const assignments = Object.entries(npmNodeEnvironment(root, 'build:bible')).map(([name, value]) => `${name}=${value} `);
+    expect(`${assignments.join('')}exec node ${args.join(' ')}`).toBe(packageJson.scripts['build:bible']);
     expect(args.at(-1)).toBe('scripts/build-bible.mjs');
     expect(args).not.toContain('tsx');
     expect(() => npmNodeArguments(root, 'no-such-script')).toThrow(/no no-such-script script/);
+  });
+
+  test("npmNodeEnvironment gives the variables build:bible sets for Node: glibc's top pad, read only at a process's start", () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    expect(npmNodeEnvironment(root, 'build:bible')).toEqual({ MALLOC_TOP_PAD_: String(64 * 1024 * 1024) });
   });
 
   test('names the script it could not read', () => {
