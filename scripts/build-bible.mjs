@@ -13,6 +13,12 @@
 // must fault in and zero. Measured (farm-bench, ten pairs of full builds): page faults 106,000 to 83,000 (16 MB:
 // 108,000; 32 MB: 92,000; 128 MB: 84,000), CPU 0.93 of the build's without, system time 2.26 to 1.95 s, wall
 // time 0.94, peak of the process 253 to 262 MB.
+// And with --max-inlined-bytecode-size-cumulative=300 (V8's default is 920): TurboFan compiling on V8's helper threads
+// took 1.9 s of the build's CPU (per-thread accounting; --trace-opt lists 402 compilations, functions with long loops
+// recompiled up to ten times, on stack replacement), a sixth of it, on cores the three busy threads need. Inlining
+// less makes each compilation smaller; the code it makes runs these few seconds about as fast. Measured (farm-bench,
+// pairs of full builds, three sessions of 4, 8 and 10 pairs): CPU 0.94, 0.97 and 0.96 of the build's without, wall
+// 0.92, 0.98 and 0.95. Not inlining at all gave 0.93 and 0.98; 150 gave 0.98, 500 gave 1.02. Node 20 and 24 take it.
 import { pathToFileURL } from 'node:url';
 import { cachedBundleEntry, loadEsbuild } from './lib/bundle.mjs';
 
