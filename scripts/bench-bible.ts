@@ -18,7 +18,7 @@ import { loadVersionManifest } from '../build/version-manifest.ts';
 import { writeOutputs } from '../build/writers/output-dir.ts';
 import { GOALS } from './bench/scenarios.ts';
 import { parseCommandLine } from './command-line.ts';
-import { npmNodeArguments, npmNodeEnvironment } from './lib/npm-start.ts';
+import { npmNodeCommand } from './lib/npm-start.ts';
 
 const BUILD_GOAL_S = GOALS.buildSeconds;
 const BUILD_GOAL_MB = GOALS.buildRssMb;
@@ -143,8 +143,9 @@ interface MeasuredBuild {
 /** Runs the build with `args` in a child process, as `npm run build:bible` runs it; its wall time and the peaks of its process tree's memory. */
 async function measuredBuild(args: string[]): Promise<MeasuredBuild> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...npmNodeArguments(process.cwd(), 'build:bible'), ...args], {
-    env: { ...process.env, ...npmNodeEnvironment(process.cwd(), 'build:bible'), CI: '1' },
+  const command = npmNodeCommand(process.cwd(), 'build:bible');
+  const child = spawn(process.execPath, [...command.args, ...args], {
+    env: { ...process.env, ...command.env, CI: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -58,7 +58,7 @@ import { mintKey, startService } from './bench/service.ts';
 import { probeStalls } from './bench/stall-probe.ts';
 import { worstSearch } from './bench/worst-search.ts';
 import { parseCommandLine } from './command-line.ts';
-import { npmNodeArguments } from './lib/npm-start.ts';
+import { npmNodeCommand } from './lib/npm-start.ts';
 
 /** What the run lacks to start (no built Bible and no sources): its message says what to do, no stack. */
 class SetupError extends Error {}
@@ -329,9 +329,10 @@ async function locateBible(): Promise<{ publicDir: string; databasePath: string 
   }
   log(`no built Bible (missing ${missing.join(', ')}): building one from ${sourcesDir} into the run's folder…`);
   const built = { publicDir: join(work, 'bible/public'), databasePath: join(work, 'bible/bible.sqlite') };
+  const command = npmNodeCommand(process.cwd(), 'build:bible');
   await $({
-    env: { ...process.env, CI: '1' },
-  })`${process.execPath} ${npmNodeArguments(process.cwd(), 'build:bible')} --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
+    env: { ...process.env, ...command.env, CI: '1' },
+  })`${process.execPath} ${command.args} --sources ${sourcesDir} --out ${built.publicDir} --db ${built.databasePath} --report ${join(work, 'bible/report.json')}`.quiet();
   return built;
 }
 

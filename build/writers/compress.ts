@@ -53,6 +53,8 @@ export const DEFAULT_COMPRESS_OPTIONS: Required<CompressOptions> = {
 export interface CompressionSettings {
   brotli: BrotliOptions;
   gzip: ZlibOptions;
+  /** Above `largeFileBytes`: the large-file settings, and compressed on the thread pool by `precompress`. */
+  large: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function compressionSettings(bytes: number, options: CompressOptions = {}
       ? brotliOptions(bytes, settings.largeFileBrotliQuality, settings.largeFileBrotliWindow)
       : brotliOptions(bytes, settings.brotliQuality, MAX_WINDOW),
     gzip: { level: large ? settings.largeFileGzipLevel : settings.gzipLevel },
+    large,
   };
 }
 
@@ -97,8 +100,7 @@ export async function precompress(files: readonly OutputFile[], options: Compres
       .filter((file) => compressible(file.path))
       .map(async (file): Promise<OutputFile[]> => {
         const input = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-        const { brotli, gzip: gzipOptions } = compressionSettings(input.byteLength, options);
-        const large = input.byteLength > (options.largeFileBytes ?? DEFAULT_COMPRESS_OPTIONS.largeFileBytes);
+        const { brotli, gzip: gzipOptions, large } = compressionSettings(input.byteLength, options);
         const [br, gz] = await Promise.all([
           options.brotli === false ? undefined : large ? brotliAsync(input, brotli) : brotliCompressSync(input, brotli),
           large ? gzipAsync(input, gzipOptions) : gzipSync(input, gzipOptions),

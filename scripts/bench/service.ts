@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { npmStartArguments, npmStartEnvironment, npmStartScript } from '../lib/npm-start.ts';
+import { npmNodeCommand } from '../lib/npm-start.ts';
 import { freePort, type RunningServer, startServer } from './processes.ts';
 
 export interface ServiceOptions {
@@ -74,8 +74,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   const checkout = options.checkout ?? CHECKOUT;
   // The variables npm start sets for Node (MALLOC_ARENA_MAX), as npm would.
-  Object.assign(env, npmStartEnvironment(npmStartScript(checkout)), options.env);
-  const startArgs = npmStartArguments(npmStartScript(checkout));
+  const { args: startArgs, env: startEnv } = npmNodeCommand(checkout, 'start');
+  Object.assign(env, startEnv, options.env);
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
   const logFile = join(options.workDir, 'service.log');
   const server = await startServer({

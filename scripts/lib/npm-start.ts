@@ -48,24 +48,23 @@ export function npmStartScript(root: string): string {
   return npmScript(root, 'start');
 }
 
-/**
- * Node's arguments (flags, then the entry) of the package.json script `name` in `root`, which must be
- * `exec node [flags] script`: the bench of the Bible build runs `build:bible` with them.
- *
- * @example npmNodeArguments(process.cwd(), 'build:bible') // ['scripts/build-bible.mjs']
- */
-export function npmNodeArguments(root: string, name: string): string[] {
-  return npmStartArguments(npmScript(root, name), name);
+/** How npm runs a package.json script of the form `[NAME=value…] exec node [flags] script`. */
+export interface NpmNodeCommand {
+  /** Node's arguments: the flags, then the entry. */
+  args: string[];
+  /** The variables set before `exec node` (the C library reads some only at a process's start). */
+  env: Record<string, string>;
 }
 
 /**
- * The variables the package.json script `name` in `root` sets before `exec node` (npmStartEnvironment):
- * the bench of the Bible build sets them as `npm run build:bible` does.
+ * The package.json script `name` in `root`, read once, as Node's arguments and the variables it sets:
+ * whoever runs the script as npm does (the benches: `start`, `build:bible`) passes both, so a variable
+ * added to the script reaches every such run.
  *
- * @example npmNodeEnvironment(process.cwd(), 'build:bible') // { MALLOC_TOP_PAD_: '67108864' }
+ * @example npmNodeCommand(process.cwd(), 'build:bible') // { args: ['--single-threaded-gc', …, 'scripts/build-bible.mjs'], env: { MALLOC_TOP_PAD_: '67108864' } }
  */
-export function npmNodeEnvironment(root: string, name: string): Record<string, string> {
-  return npmStartEnvironment(npmScript(root, name), name);
+export function npmNodeCommand(root: string, name: string): NpmNodeCommand {
+  return parseStartScript(npmScript(root, name), name);
 }
 
 function npmScript(root: string, name: string): string {

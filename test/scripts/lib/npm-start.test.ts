@@ -2,13 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  npmNodeArguments,
-  npmNodeEnvironment,
-  npmStartArguments,
-  npmStartEnvironment,
-  npmStartNodeFlags,
-} from '../../../scripts/lib/npm-start.ts';
+import { npmNodeCommand, npmStartArguments, npmStartEnvironment, npmStartNodeFlags } from '../../../scripts/lib/npm-start.ts';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
   scripts: Record<string, string>;
@@ -51,20 +45,29 @@ describe('npmStartArguments', () => {
   });
 });
 
-describe('npmNodeArguments', () => {
-  test("reads any script's Node arguments from package.json: build:bible runs its bundling launcher with no loader", () => {
+describe('npmNodeCommand', () => {
+  test("reads any script's Node arguments and variables from package.json: build:bible runs its bundling launcher with no loader", () => {
     const root = path.resolve(import.meta.dirname, '../../..');
-    const args = npmNodeArguments(root, 'build:bible');
-    const assignments = Object.entries(npmNodeEnvironment(root, 'build:bible')).map(([name, value]) => `${name}=${value} `);
+    const { args, env } = npmNodeCommand(root, 'build:bible');
+    const assignments = Object.entries(env).map(([name, value]) => `${name}=${value} `);
     expect(`${assignments.join('')}exec node ${args.join(' ')}`).toBe(packageJson.scripts['build:bible']);
     expect(args.at(-1)).toBe('scripts/build-bible.mjs');
     expect(args).not.toContain('tsx');
-    expect(() => npmNodeArguments(root, 'no-such-script')).toThrow(/no no-such-script script/);
+    expect(() => npmNodeCommand(root, 'no-such-script')).toThrow(/no no-such-script script/);
   });
 
-  test("npmNodeEnvironment gives the variables build:bible sets for Node: glibc's top pad, read only at a process's start", () => {
+  test("gives the variables build:bible sets for Node: glibc's top pad, read only at a process's start", () => {
     const root = path.resolve(import.meta.dirname, '../../..');
-    expect(npmNodeEnvironment(root, 'build:bible')).toEqual({ MALLOC_TOP_PAD_: String(64 * 1024 * 1024) });
+    expect(npmNodeCommand(root, 'build:bible').env).toEqual({ MALLOC_TOP_PAD_: String(64 * 1024 * 1024) });
+  });
+
+  test("gives npm start's variables and arguments as the start script's own parsers do", () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    expect(npmNodeCommand(root, 'start')).toEqual({
+      args: npmStartArguments(packageJson.scripts.start),
+      env: npmStartEnvironment(packageJson.scripts.start),
+    });
+    expect(npmNodeCommand(root, 'start').env).toHaveProperty('MALLOC_ARENA_MAX', '2');
   });
 
   test('names the script it could not read', () => {
