@@ -30,7 +30,7 @@ import { adversarialSearches } from './bench/adversarial-searches.ts';
 import { BACKENDS } from './bench/backends.ts';
 import { fetchFixedRoutes, startBaseline } from './bench/baselines.ts';
 import { measureBuild } from './bench/build-figures.ts';
-import { type ClosedLoopResult, closedLoop } from './bench/closed-loop.ts';
+import { type ClosedLoopResult, type ClosedLoopRun, closedLoopInTurns } from './bench/closed-loop.ts';
 import { readCorpora } from './bench/corpus.ts';
 import { visitEveryEndpoint } from './bench/coverage.ts';
 import { findDeploymentTools, startDeployment, whyNotDeployable } from './bench/deployments.ts';
@@ -53,6 +53,7 @@ import {
   STATIC_CHAPTER_PATH,
   scenarioInputs,
   THROUGHPUT_SCENARIOS,
+  throughputGroups,
 } from './bench/scenarios.ts';
 import { mintKey, startService } from './bench/service.ts';
 import { probeStalls } from './bench/stall-probe.ts';
@@ -65,8 +66,8 @@ class SetupError extends Error {}
 
 /** Durations and set sizes: a full run (the committed figures) and a quick one (development). */
 const MODES = {
-  full: { throughputS: 10, warmUpS: 2, latencyS: 20, searchesPerLang: 1000, ranges: 1000 },
-  quick: { throughputS: 2, warmUpS: 0.5, latencyS: 3, searchesPerLang: 100, ranges: 200 },
+  full: { throughputS: 10, throughputTurns: 5, warmUpS: 2, latencyS: 20, searchesPerLang: 1000, ranges: 1000 },
+  quick: { throughputS: 2, throughputTurns: 2, warmUpS: 0.5, latencyS: 3, searchesPerLang: 100, ranges: 200 },
 } as const;
 
 /** How long each core's busy loop runs to count the machine's stalls (stall-probe.ts). */
@@ -177,23 +178,31 @@ try {
   // Throughput, closed loop.
   const throughput = new Map<string, ClosedLoopResult>();
   const throughputIds = options.throughput?.split(',').map((id) => id.trim());
-  for (const scenario of parts.has('throughput')
-    ? THROUGHPUT_SCENARIOS.filter((s) => !throughputIds || throughputIds.includes(s.id))
-    : []) {
-    const target = targets.get(scenario.target);
-    if (!target) continue;
-    const result = await closedLoop({
-      baseUrl: target.url,
-      paths: scenario.paths(inputs),
-      headers: scenario.keyed ? keyHeaders : undefined,
-      durationS: mode.throughputS,
-      warmUpS: mode.warmUpS,
-      pid: target.pid,
+  const chosen = parts.has('throughput') ? THROUGHPUT_SCENARIOS.filter((s) => !throughputIds || throughputIds.includes(s.id)) : [];
+  for (const group of throughputGroups(chosen)) {
+    const runs = group.flatMap((scenario): ClosedLoopRun[] => {
+      const target = targets.get(scenario.target);
+      if (!target) return [];
+      const options = {
+        baseUrl: target.url,
+        paths: scenario.paths(inputs),
+        headers: scenario.keyed ? keyHeaders : undefined,
+        durationS: mode.throughputS,
+        warmUpS: mode.warmUpS,
+        pid: target.pid,
+      };
+      return [{ id: scenario.id, options }];
     });
-    throughput.set(scenario.id, result);
-    const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
-    const cpu = result.serverCpuUsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuUsPerRequest.toFixed(0)} µs per answer`;
-    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${cpu}${problems}`);
+    // A service and its ceilings in turns; a scenario compared with nothing in one window.
+    const results = await closedLoopInTurns(runs, runs.length > 1 ? mode.throughputTurns : 1);
+    for (const scenario of group) {
+      const result = results.get(scenario.id);
+      if (!result) continue;
+      throughput.set(scenario.id, result);
+      const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
+      const cpu = result.serverCpuUsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuUsPerRequest.toFixed(0)} µs per answer`;
+      log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${cpu}${turnsNote(result)}${problems}`);
+    }
   }
   measurements.throughput = Object.fromEntries(throughput);
   figures.push(...throughputFigures(THROUGHPUT_SCENARIOS, throughput));
@@ -338,11 +347,13 @@ async function locateBible(): Promise<{ publicDir: string; databasePath: string 
 
 /**
  * The church profile's throughput (the settings of its throughput scenario) on every deployment of
- * DEPLOYMENT_SCENARIOS that this machine can run, each started, measured and stopped alone.
+ * DEPLOYMENT_SCENARIOS that this machine can run: all started (an idle deployment costs the others no
+ * CPU), then measured in turns (closedLoopInTurns), so that the PostgreSQL/SQLite ratio is not the
+ * machine's drift between two windows, then all stopped.
  */
 async function deploymentComparison(bible: { publicDir: string; databasePath: string }): Promise<Figure[]> {
   const tools = findDeploymentTools();
-  const measured = new Map<string, ClosedLoopResult>();
+  const runs: ClosedLoopRun[] = [];
   for (const scenario of DEPLOYMENT_SCENARIOS) {
     const missing = whyNotDeployable(scenario, tools);
     if (missing) {
@@ -351,30 +362,45 @@ async function deploymentComparison(bible: { publicDir: string; databasePath: st
       continue;
     }
     const deployment = await startDeployment(scenario, tools, {
-      workDir: await mkdirIn(work, `deployment-${measured.size + 1}`),
+      workDir: await mkdirIn(work, `deployment-${runs.length + 1}`),
       biblePublicDir: bible.publicDir,
       bibleDatabasePath: bible.databasePath,
       logLevel: options['log-level'],
     });
     servers.push({ name: scenario.id, url: deployment.url, pid: deployment.pid ?? 0, stop: deployment.stop });
-    const result = await closedLoop({
-      baseUrl: deployment.url,
-      paths: [CHURCH_PROFILE_PATH],
-      headers: { authorization: `Bearer ${deployment.key}` },
-      durationS: mode.throughputS,
-      warmUpS: mode.warmUpS,
-      processes: deployment.processes,
+    runs.push({
+      id: scenario.id,
+      options: {
+        baseUrl: deployment.url,
+        paths: [CHURCH_PROFILE_PATH],
+        headers: { authorization: `Bearer ${deployment.key}` },
+        durationS: mode.throughputS,
+        warmUpS: mode.warmUpS,
+        processes: deployment.processes,
+      },
     });
-    await stopServers();
-    measured.set(scenario.id, result);
+  }
+  const measured = await closedLoopInTurns(runs, runs.length > 1 ? mode.throughputTurns : 1);
+  await stopServers();
+  for (const scenario of DEPLOYMENT_SCENARIOS) {
+    const result = measured.get(scenario.id);
+    if (!result) continue;
     const problems = result.non2xx + result.errors > 0 ? chalk.yellow(` (${result.non2xx} non-2xx, ${result.errors} errors)`) : '';
     const cpu = Object.entries(result.cpuUsPerRequestByRole ?? {})
       .map(([role, us]) => `${role} ${us.toFixed(0)}`)
       .join(', ');
-    log(`${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s; CPU µs per answer: ${cpu}${problems}`);
+    log(
+      `${scenario.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s${turnsNote(result)}; CPU µs per answer: ${cpu}${problems}`,
+    );
   }
   measurements.deployments = Object.fromEntries(measured);
   return deploymentFigures(DEPLOYMENT_SCENARIOS, measured);
+}
+
+/** Each turn's answers per second, for a result measured in turns ('' for one window). */
+function turnsNote(result: ClosedLoopResult): string {
+  const turns = result.requestsPerSecondByTurn;
+  return turns ? ` (turns: ${turns.map((rate) => Math.round(rate).toLocaleString('en-US')).join(', ')})` : '';
 }
 
 /** The slowest search of the set and the slowest adversarial one, each timed alone, against the goal. */

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { parseCommandLine } from '../command-line.ts';
 import { BACKENDS, type PreparedBackend } from './backends.ts';
 import { fetchFixedRoutes, startBaseline } from './baselines.ts';
+import { median } from './median.ts';
 import { cpuSnapshot, cpuSpentMs, cpuTimeMs, type RunningServer } from './processes.ts';
 import { CHURCH_EVENTS_PATH, CHURCH_PROFILE_PATH } from './scenarios.ts';
 import { mintKey, startService } from './service.ts';
@@ -92,15 +93,15 @@ try {
   }
   console.log('\nmedians:');
   for (const path of PATHS) {
-    const median = (name: string, pick: (measure: Measure) => number) => middle(results.get(`${path} ${name}`)!.map(pick));
-    const cpu = Object.fromEntries(TARGETS.map((name) => [name, median(name, (m) => m.cpuUsPerAnswer)]));
-    const rps = Object.fromEntries(TARGETS.map((name) => [name, median(name, (m) => m.requestsPerSecond)]));
+    const medianOf = (name: string, pick: (measure: Measure) => number) => median(results.get(`${path} ${name}`)!.map(pick));
+    const cpu = Object.fromEntries(TARGETS.map((name) => [name, medianOf(name, (m) => m.cpuUsPerAnswer)]));
+    const rps = Object.fromEntries(TARGETS.map((name) => [name, medianOf(name, (m) => m.requestsPerSecond)]));
     for (const name of TARGETS.filter((target) => target === 'service' || target === 'before')) {
       const ratios = results
         .get(`${path} express`)!
         .map((express, round) => express.cpuUsPerAnswer / results.get(`${path} ${name}`)![round]!.cpuUsPerAnswer);
       console.log(
-        `${path} ${name}: express/${name} CPU per answer by round ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${middle(ratios).toFixed(2)}`,
+        `${path} ${name}: express/${name} CPU per answer by round ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`,
       );
     }
     console.log(`${path}: CPU µs per answer ${TARGETS.map((name) => `${name} ${cpu[name]!.toFixed(0)}`).join(', ')}`);
@@ -174,9 +175,4 @@ async function measureTarget(target: Target, path: string, headers: Record<strin
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function middle(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -1,5 +1,6 @@
 // Closed-loop throughput with autocannon: 10 connections, each sending its next request as soon as the previous one is answered.
 import autocannon from 'autocannon';
+import { median } from './median.ts';
 import { type CpuSnapshot, cpuSnapshot, cpuSpentMs, cpuTimeMs } from './processes.ts';
 
 export interface ClosedLoopOptions {
@@ -21,7 +22,7 @@ export interface ClosedLoopOptions {
 }
 
 export interface ClosedLoopResult {
-  /** Mean answers per second over the run (autocannon's "Req/Sec" average). */
+  /** Answers per second over the run: its answers over its seconds (over every turn's, measured in turns). */
   requestsPerSecond: number;
   latencyMs: { p50: number; p99: number; max: number };
   /** Answers other than 2xx, and connection errors and timeouts. */
@@ -35,6 +36,8 @@ export interface ClosedLoopResult {
   serverCpuUsPerRequest?: number;
   /** CPU time per answer, in µs, of each role of `processes` (the process trees summed). */
   cpuUsPerRequestByRole?: Record<string, number>;
+  /** Measured in turns (closedLoopInTurns): each turn's answers per second, in turn order. */
+  requestsPerSecondByTurn?: number[];
 }
 
 /** The number of connections of the issue's throughput figures. */
@@ -46,32 +49,112 @@ export const CONNECTIONS = 10;
  * @example await closedLoop({ baseUrl, paths: ['/api/v1/bible/John/3?lang=en'], durationS: 10, warmUpS: 2 })
  */
 export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
-  const base = {
+  await warmUp(options);
+  return resultOf(options, [await measureOnce(options, options.durationS)]);
+}
+
+/** One of several closed-loop runs measured in turns: an id, and its options (each run's `durationS` is split over the turns). */
+export interface ClosedLoopRun {
+  id: string;
+  options: ClosedLoopOptions;
+}
+
+/**
+ * Closed-loop runs that are compared with each other (a service and its ceilings on the same path),
+ * measured in `turns` turns: each run warmed up once, then every turn measures each run for its
+ * `durationS / turns`, the order rotated from turn to turn. A ratio of two runs measured one after
+ * the other is the machine's drift as much as the servers' difference: this shared machine's speed
+ * moves by a third within minutes, and the same service measured 0.46 and 0.82 of bare node:http in
+ * two runs of back-to-back windows. In turns, each run sees the same mix of the machine's fast and
+ * slow moments. Each result sums its turns: answers over seconds, CPU over answers; its latency
+ * percentiles are the medians of the turns' and its max the largest.
+ *
+ * @example await closedLoopInTurns([{ id: 'service', options: a }, { id: 'node', options: b }], 5)
+ */
+export async function closedLoopInTurns(runs: readonly ClosedLoopRun[], turns: number): Promise<Map<string, ClosedLoopResult>> {
+  for (const run of runs) await warmUp(run.options);
+  const measured = new Map<string, TurnMeasure[]>(runs.map((run) => [run.id, []]));
+  for (let turn = 0; turn < turns; turn++) {
+    for (let index = 0; index < runs.length; index++) {
+      const run = runs[(turn + index) % runs.length]!;
+      measured.get(run.id)!.push(await measureOnce(run.options, run.options.durationS / turns));
+    }
+  }
+  return new Map(runs.map((run) => [run.id, resultOf(run.options, measured.get(run.id)!)]));
+}
+
+/** What one autocannon run measured, before turns are summed. */
+interface TurnMeasure {
+  answered: number;
+  seconds: number;
+  /** The server's CPU time over the run, in ms (undefined without a pid). */
+  cpuMs?: number;
+  cpuMsByRole: Record<string, number>;
+  latencyMs: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+async function warmUp(options: ClosedLoopOptions): Promise<void> {
+  if (options.warmUpS > 0) await autocannon({ ...autocannonOptions(options), duration: options.warmUpS });
+}
+
+function autocannonOptions(options: ClosedLoopOptions) {
+  return {
     url: options.baseUrl,
     connections: options.connections ?? CONNECTIONS,
     headers: options.headers,
     requests: options.paths.map((path) => ({ path, method: 'GET' })),
   };
-  if (options.warmUpS > 0) await autocannon({ ...base, duration: options.warmUpS });
+}
+
+async function measureOnce(options: ClosedLoopOptions, durationS: number): Promise<TurnMeasure> {
   const roles = options.processes?.() ?? {};
   const rolesBefore = await snapshots(roles);
   const cpuBefore = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
-  const result = await autocannon({ ...base, duration: options.durationS });
+  const result = await autocannon({ ...autocannonOptions(options), duration: durationS });
   const cpuAfter = options.pid === undefined ? undefined : await cpuTimeMs(options.pid);
   const rolesAfter = await snapshots(roles);
-  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
-  const perAnswer = (ms: number) => (answered === 0 ? undefined : (ms * 1000) / answered);
-  const byRole = Object.fromEntries(
-    Object.keys(roles).map((role) => [role, perAnswer(cpuSpentMs(rolesBefore.get(role)!, rolesAfter.get(role)!))]),
-  ) as Record<string, number>;
   return {
-    serverCpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? byRole.service : perAnswer(cpuAfter - cpuBefore),
-    cpuUsPerRequestByRole: Object.keys(byRole).length > 0 ? byRole : undefined,
-    requestsPerSecond: result.requests.average,
+    answered: Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0),
+    seconds: result.duration,
+    cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    cpuMsByRole: Object.fromEntries(Object.keys(roles).map((role) => [role, cpuSpentMs(rolesBefore.get(role)!, rolesAfter.get(role)!)])),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     non2xx: result.non2xx,
     errors: result.errors,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)])),
+  };
+}
+
+/** One result from a run's turns (one turn for `closedLoop`). */
+function resultOf(options: ClosedLoopOptions, turns: readonly TurnMeasure[]): ClosedLoopResult {
+  const sum = (value: (turn: TurnMeasure) => number) => turns.reduce((total, turn) => total + value(turn), 0);
+  const answered = sum((turn) => turn.answered);
+  const seconds = sum((turn) => turn.seconds);
+  const perAnswer = (ms: number) => (answered === 0 ? undefined : (ms * 1000) / answered);
+  const roles = Object.keys(options.processes?.() ?? {});
+  const byRole = Object.fromEntries(roles.map((role) => [role, perAnswer(sum((turn) => turn.cpuMsByRole[role] ?? 0))])) as Record<
+    string,
+    number
+  >;
+  const statusCodes: Record<string, number> = {};
+  for (const turn of turns)
+    for (const [status, count] of Object.entries(turn.statusCodes)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  return {
+    serverCpuUsPerRequest: turns.some((turn) => turn.cpuMs === undefined) ? byRole.service : perAnswer(sum((turn) => turn.cpuMs!)),
+    cpuUsPerRequestByRole: roles.length > 0 ? byRole : undefined,
+    requestsPerSecond: seconds === 0 ? 0 : answered / seconds,
+    latencyMs: {
+      p50: median(turns.map((turn) => turn.latencyMs.p50)),
+      p99: median(turns.map((turn) => turn.latencyMs.p99)),
+      max: Math.max(...turns.map((turn) => turn.latencyMs.max)),
+    },
+    non2xx: sum((turn) => turn.non2xx),
+    errors: sum((turn) => turn.errors),
+    statusCodes,
+    ...(turns.length > 1 ? { requestsPerSecondByTurn: turns.map((turn) => (turn.seconds === 0 ? 0 : turn.answered / turn.seconds)) } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { parseCommandLine } from '../command-line.ts';
 import { closedLoop } from './closed-loop.ts';
 import { readCorpora } from './corpus.ts';
 import { visitEveryEndpoint } from './coverage.ts';
+import { median } from './median.ts';
 import { openLoop } from './open-loop.ts';
 import { peakRssMb } from './processes.ts';
 import { LATENCY_SCENARIOS, scenarioInputs, THROUGHPUT_SCENARIOS } from './scenarios.ts';
@@ -180,10 +181,4 @@ function parseVariant(spec: string, index: number): Variant {
     else throw new Error(`--variant: "${word}" is neither NAME=value, --flag nor @DIR`);
   }
   return variant;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -8,6 +8,7 @@ import {
   LATENCY_SCENARIOS,
   latencyFloorScenario,
   THROUGHPUT_SCENARIOS,
+  throughputGroups,
 } from '../../../scripts/bench/scenarios.ts';
 
 const goalOf = (id: string, baseline: string) =>
@@ -67,5 +68,27 @@ describe('latency floors', () => {
     const floor = latencyFloorScenario(500);
     expect(floor).toMatchObject({ id: 'floor@500', target: 'node', rate: 500, keyed: true });
     expect(floor.paths({ searches: [], ranges: [], parallels: [], referenceTexts: [], days: [] })).toEqual([CHURCH_PROFILE_PATH]);
+  });
+});
+
+describe('the throughput groups measured in turns', () => {
+  it('puts each compared service with its ceilings, baselines first, and measures the rest alone', () => {
+    expect(throughputGroups(THROUGHPUT_SCENARIOS).map((group) => group.map((scenario) => scenario.id))).toEqual([
+      ['static-chapter.nginx', 'static-chapter.node', 'static-chapter.service'],
+      ['church-profile.node', 'church-profile.express', 'church-profile.service'],
+      ['church-events.node', 'church-events.express', 'church-events.service'],
+      ['range.service'],
+      ['search.service'],
+    ]);
+  });
+
+  it('keeps a chosen subset in groups: a service without its ceilings is measured alone', () => {
+    const chosen = THROUGHPUT_SCENARIOS.filter((scenario) =>
+      ['church-events.service', 'static-chapter.nginx', 'static-chapter.service'].includes(scenario.id),
+    );
+    expect(throughputGroups(chosen).map((group) => group.map((scenario) => scenario.id))).toEqual([
+      ['static-chapter.nginx', 'static-chapter.service'],
+      ['church-events.service'],
+    ]);
   });
 });
