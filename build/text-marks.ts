@@ -73,15 +73,38 @@ export function takeMarks(marked: string): { text: string; layout: VerseLayout }
   if (marked.length > runStart) append(marked.slice(runStart));
   if (open !== undefined) spans.push({ start: open, end: text.length });
   text = text.trimEnd();
-  const clamp = (at: number): number => Math.min(text[at] === ' ' ? at + 1 : at, text.length);
+  return { text, layout: layoutAt(text, paragraphs, poetry, spans) };
+}
+
+/**
+ * The layout fields from the marks' offsets in the final text: a mark on a space moves to the word
+ * after it, and what falls past the text's end is dropped. Plain loops over `charCodeAt`: the text
+ * reaches here as a flat, sliced or concatenated string, one- or two-byte, and indexing it (`text[at]`)
+ * in chains of map, filter and Set had V8 throw this function's optimised code away and compile it
+ * again each time it met another of those string kinds (eight times in a build).
+ */
+function layoutAt(text: string, paragraphs: readonly number[], poetry: readonly PoetryLine[], spans: readonly Span[]): VerseLayout {
+  const length = text.length;
+  const clamp = (at: number): number => Math.min(text.charCodeAt(at) === SPACE ? at + 1 : at, length);
   const layout: VerseLayout = {};
-  const starts = [...new Set(paragraphs.map(clamp))].filter((at) => at < text.length || at === 0);
+  const starts: number[] = [];
+  for (const mark of paragraphs) {
+    const at = clamp(mark);
+    if ((at < length || at === 0) && !starts.includes(at)) starts.push(at);
+  }
   if (starts.length > 0) layout.paragraphs = starts;
-  const lines = poetry.map((line) => ({ at: clamp(line.at), indent: line.indent })).filter((line) => line.at < text.length);
+  const lines: PoetryLine[] = [];
+  for (const line of poetry) {
+    const at = clamp(line.at);
+    if (at < length) lines.push({ at, indent: line.indent });
+  }
   if (lines.length > 0) layout.poetry = lines;
-  const words = spans
-    .map(({ start, end }) => ({ start: clamp(start), end: Math.min(text.length, text[end - 1] === ' ' ? end - 1 : end) }))
-    .filter(({ start, end }) => end > start);
+  const words: Span[] = [];
+  for (const span of spans) {
+    const start = clamp(span.start);
+    const end = Math.min(length, text.charCodeAt(span.end - 1) === SPACE ? span.end - 1 : span.end);
+    if (end > start) words.push({ start, end });
+  }
   if (words.length > 0) layout.wordsOfJesus = words;
-  return { text, layout };
+  return layout;
 }

@@ -22,4 +22,12 @@ describe('takeMarks', () => {
     const marked = `${MARK.jesusStart}Verily 😀${MARK.jesusEnd} ${MARK.jesusStart}I say${MARK.jesusEnd} unto you`;
     expect(takeMarks(marked)).toEqual({ text: 'Verily 😀 I say unto you', layout: { wordsOfJesus: [{ start: 0, end: 15 }] } });
   });
+
+  it('counts two paragraph marks at one place once, drops a line or a span left with no text, and lists the fields in one order', () => {
+    const marked = `${MARK.jesusStart}Jesus${MARK.paragraph} ${MARK.paragraph}wept ${MARK.jesusEnd}${MARK.line(1)} ${MARK.jesusStart} ${MARK.jesusEnd}`;
+    const { text, layout } = takeMarks(marked);
+    expect(text).toBe('Jesus wept');
+    // The span's trailing space is left out of it; the empty span and the line after the text are dropped.
+    expect(JSON.stringify(layout)).toBe('{"paragraphs":[6],"wordsOfJesus":[{"start":0,"end":10}]}');
+  });
 });
