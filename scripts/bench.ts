@@ -284,9 +284,17 @@ try {
         value: build.seconds,
         unit: 's',
         goal: { on: 'value', op: '<=', limit: GOALS.buildSeconds },
+        // How fast the machine was, and each build's system time (file creation soon after deletions costs seconds of it).
+        details: { runs: build.runs, fixedWorkloadMs: build.fixedWorkloadMs },
       },
     );
-    log(`full build: ${build.seconds.toFixed(1)} s, peak RSS ${build.peakMb.toFixed(0)} MB`);
+    const runs = build.runs.map(
+      (run) => `${run.seconds.toFixed(1)} s (${run.userSeconds.toFixed(1)} user + ${run.systemSeconds.toFixed(1)} system)`,
+    );
+    const workload = build.fixedWorkloadMs
+      ? `; fixed workload ${build.fixedWorkloadMs.before} ms before, ${build.fixedWorkloadMs.after} after`
+      : '';
+    log(`full build: ${build.seconds.toFixed(1)} s, peak RSS ${build.peakMb.toFixed(0)} MB; runs ${runs.join(', ')}${workload}`);
   }
 
   machine.loadAverage.end = loadNow();
