@@ -1,5 +1,6 @@
 // Measurements → the report's figures: a row per comparison of a throughput scenario, the percentiles of a latency run.
 import type { ClosedLoopResult } from './closed-loop.ts';
+import { median } from './median.ts';
 import type { OpenLoopResult } from './open-loop.ts';
 import type { Figure } from './report.ts';
 import type { DeploymentScenario, LatencyScenario, ThroughputScenario } from './scenarios.ts';
@@ -29,7 +30,7 @@ export function throughputFigures(scenarios: readonly ThroughputScenario[], meas
         unit: 'req/s',
         baseline: { label: baselineLabel, value: baseline.requestsPerSecond },
         goal: comparison.goal,
-        details: { ...details, baseline: throughputDetails(baseline) },
+        details: { ...details, baseline: throughputDetails(baseline), ...turnRatios(result, baseline) },
       });
     }
     if (comparisons.length === 0 && !baselines.has(scenario.id)) {
@@ -177,6 +178,18 @@ export function stallFigures(stalls: StallSummary): Figure[] {
     },
     { id: 'machine.longest-stall', label: "Machine: a busy loop's longest stall", value: stalls.longestMs, unit: 'ms', details },
   ];
+}
+
+/**
+ * For two runs measured in the same turns: the ratio within each turn, and their median. The
+ * figure's ratio (sums over the turns) is the one with the goal; these say how much of it a few
+ * disturbed turns made (a turn in which the machine halved one server shows as an outlier here).
+ */
+function turnRatios(result: ClosedLoopResult, baseline: ClosedLoopResult): Record<string, unknown> {
+  const [ours, theirs] = [result.requestsPerSecondByTurn, baseline.requestsPerSecondByTurn];
+  if (!ours || !theirs || ours.length !== theirs.length) return {};
+  const ratiosByTurn = ours.map((rate, turn) => (theirs[turn]! > 0 ? rate / theirs[turn]! : 0));
+  return { ratiosByTurn, medianRatioOfTurns: median(ratiosByTurn) };
 }
 
 function throughputDetails(result: ClosedLoopResult): Record<string, unknown> {

@@ -143,6 +143,25 @@ describe('figures of the measurements', () => {
     expect(reported(figures[0]!).met).toBe(true);
   });
 
+  it('gives the ratio within each turn and their median beside the summed ratio, for runs measured in the same turns', () => {
+    const inTurns = (rates: number[]): ClosedLoopResult => ({
+      ...measured(rates.reduce((sum, rate) => sum + rate, 0) / rates.length),
+      requestsPerSecondByTurn: rates,
+    });
+    const figures = throughputFigures(
+      scenarios,
+      new Map([
+        ['node', inTurns([10_000, 10_000, 10_000])],
+        ['express', measured(5000)],
+        ['service', inTurns([9000, 4000, 8000])],
+      ]),
+    );
+    const versusNode = figures.find((figure) => figure.id === 'service/node')!;
+    expect(versusNode.details).toMatchObject({ ratiosByTurn: [0.9, 0.4, 0.8], medianRatioOfTurns: 0.8 });
+    // A baseline measured in one window has no turns to pair with.
+    expect(figures.find((figure) => figure.id === 'service/express')!.details).not.toHaveProperty('ratiosByTurn');
+  });
+
   it('still reports a scenario whose baselines were not measured (no nginx), without a ratio', () => {
     const figures = throughputFigures(scenarios, new Map([['service', measured(4500)]]));
     expect(figures.map((figure) => [figure.id, figure.value, figure.baseline])).toEqual([['service', 4500, undefined]]);
