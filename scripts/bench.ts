@@ -194,7 +194,7 @@ try {
       return [{ id: scenario.id, options }];
     });
     // A service and its ceilings in turns; a scenario compared with nothing in one window.
-    const results = await closedLoopInTurns(runs, runs.length > 1 ? mode.throughputTurns : 1);
+    const results = await closedLoopInTurns(runs, mode.throughputTurns);
     for (const scenario of group) {
       const result = results.get(scenario.id);
       if (!result) continue;
@@ -388,7 +388,7 @@ async function deploymentComparison(bible: { publicDir: string; databasePath: st
       },
     });
   }
-  const measured = await closedLoopInTurns(runs, runs.length > 1 ? mode.throughputTurns : 1);
+  const measured = await closedLoopInTurns(runs, mode.throughputTurns);
   await stopServers();
   for (const scenario of DEPLOYMENT_SCENARIOS) {
     const result = measured.get(scenario.id);

@@ -50,7 +50,7 @@ export const CONNECTIONS = 10;
  */
 export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
   await warmUp(options);
-  return resultOf(options, [await measureOnce(options, options.durationS)]);
+  return resultOf([await measureOnce(options, options.durationS)]);
 }
 
 /** One of several closed-loop runs measured in turns: an id, and its options (each run's `durationS` is split over the turns). */
@@ -61,7 +61,7 @@ export interface ClosedLoopRun {
 
 /**
  * Closed-loop runs that are compared with each other (a service and its ceilings on the same path),
- * measured in `turns` turns: each run warmed up once, then every turn measures each run for its
+ * measured in `turns` turns (one window for a single run): each run warmed up once, then every turn measures each run for its
  * `durationS / turns`, the order rotated from turn to turn. A ratio of two runs measured one after
  * the other is the machine's drift as much as the servers' difference: this shared machine's speed
  * moves by a third within minutes, and the same service measured 0.46 and 0.82 of bare node:http in
@@ -72,15 +72,17 @@ export interface ClosedLoopRun {
  * @example await closedLoopInTurns([{ id: 'service', options: a }, { id: 'node', options: b }], 5)
  */
 export async function closedLoopInTurns(runs: readonly ClosedLoopRun[], turns: number): Promise<Map<string, ClosedLoopResult>> {
+  // A run compared with nothing has no drift to share: one window.
+  const count = runs.length > 1 ? turns : 1;
   for (const run of runs) await warmUp(run.options);
   const measured = new Map<string, TurnMeasure[]>(runs.map((run) => [run.id, []]));
-  for (let turn = 0; turn < turns; turn++) {
+  for (let turn = 0; turn < count; turn++) {
     for (let index = 0; index < runs.length; index++) {
       const run = runs[(turn + index) % runs.length]!;
-      measured.get(run.id)!.push(await measureOnce(run.options, run.options.durationS / turns));
+      measured.get(run.id)!.push(await measureOnce(run.options, run.options.durationS / count));
     }
   }
-  return new Map(runs.map((run) => [run.id, resultOf(run.options, measured.get(run.id)!)]));
+  return new Map(runs.map((run) => [run.id, resultOf(measured.get(run.id)!)]));
 }
 
 /** What one autocannon run measured, before turns are summed. */
@@ -129,12 +131,13 @@ async function measureOnce(options: ClosedLoopOptions, durationS: number): Promi
 }
 
 /** One result from a run's turns (one turn for `closedLoop`). */
-function resultOf(options: ClosedLoopOptions, turns: readonly TurnMeasure[]): ClosedLoopResult {
+function resultOf(turns: readonly TurnMeasure[]): ClosedLoopResult {
   const sum = (value: (turn: TurnMeasure) => number) => turns.reduce((total, turn) => total + value(turn), 0);
   const answered = sum((turn) => turn.answered);
   const seconds = sum((turn) => turn.seconds);
   const perAnswer = (ms: number) => (answered === 0 ? undefined : (ms * 1000) / answered);
-  const roles = Object.keys(options.processes?.() ?? {});
+  // The roles each turn measured (every turn asks the same `processes`).
+  const roles = Object.keys(turns[0]?.cpuMsByRole ?? {});
   const byRole = Object.fromEntries(roles.map((role) => [role, perAnswer(sum((turn) => turn.cpuMsByRole[role] ?? 0))])) as Record<
     string,
     number

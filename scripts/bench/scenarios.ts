@@ -152,25 +152,22 @@ export const THROUGHPUT_SCENARIOS: readonly ThroughputScenario[] = [
 
 /**
  * The throughput scenarios grouped as they are measured: a scenario with comparisons together with
- * its baselines (baselines first, in list order), measured in turns (closed-loop.ts
+ * its baselines (in list order), measured in turns (closed-loop.ts
  * `closedLoopInTurns`), so that a ratio is not the machine's drift between two windows; every other
- * scenario alone. Scenarios are kept in list order within a group; a group comes where its first
- * scenario is in the list.
+ * scenario alone. Each group keeps list order and comes where its first scenario is in the list.
  *
  * @example throughputGroups(THROUGHPUT_SCENARIOS)[0].map((s) => s.id) // ['static-chapter.nginx', 'static-chapter.node', 'static-chapter.service']
  */
 export function throughputGroups(scenarios: readonly ThroughputScenario[]): ThroughputScenario[][] {
-  const groupOf = new Map<string, ThroughputScenario[]>();
-  const groups: ThroughputScenario[][] = [];
-  for (const scenario of scenarios) {
-    const members = [scenario.id, ...(scenario.compare ?? []).map((comparison) => comparison.baseline)];
-    const joined = members.map((id) => groupOf.get(id)).find((group) => group !== undefined);
-    const group = joined ?? [];
-    if (!joined) groups.push(group);
-    for (const id of members) groupOf.set(id, group);
-  }
-  for (const scenario of scenarios) groupOf.get(scenario.id)!.push(scenario);
-  return groups.filter((group) => group.length > 0);
+  const groups = scenarios
+    .filter((scenario) => scenario.compare)
+    .map((scenario) => {
+      const members = new Set([scenario.id, ...scenario.compare!.map((comparison) => comparison.baseline)]);
+      return scenarios.filter((other) => members.has(other.id));
+    });
+  const grouped = new Set(groups.flat());
+  const alone = scenarios.filter((scenario) => !grouped.has(scenario)).map((scenario) => [scenario]);
+  return [...groups, ...alone].sort((a, b) => scenarios.indexOf(a[0]!) - scenarios.indexOf(b[0]!));
 }
 
 /** Latency at a fixed offered rate (open loop), in this order. */
