@@ -20,6 +20,9 @@ const KEY_IN_TEXT = new RegExp(
   'gi',
 );
 
+/** What any text KEY_IN_TEXT matches holds: a `%`, or else `sk_live_` itself in some letter case. Most text has neither. */
+const MAYBE_KEY = /%|sk_live_/i;
+
 /**
  * Bytes of lines the stdout writer may hold while the reader (journald, a pipe) is behind; past
  * it, new lines are dropped rather than memory growing or the service waiting on its log.
@@ -92,17 +95,25 @@ export const LOG_FLUSH_INTERVAL_MS = 200;
  * the cause (pino's exit hook: process.exit after SIGTERM or SIGINT in src/server.ts, an uncaught
  * error); only a SIGKILL loses it (test/http/logger-exit.test.ts).
  */
-export function stdoutWriter(fd = 1): DestinationStream {
-  return pino.destination({
+export function stdoutWriter(fd = 1): ReturnType<typeof pino.destination> {
+  const destination = pino.destination({
     dest: fd,
     sync: false,
     minLength: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_INTERVAL_MS,
     maxLength: LOG_BUFFER_MAX_BYTES,
+    contentMode: 'buffer',
   });
+  // Bytes, not text: given text, sonic-boom measures the whole pending batch (Buffer.byteLength of
+  // a string it keeps appending to) on every line, so a line cost more the fuller the batch was:
+  // 3.8 µs a line at 8 kB, against 1.9 µs as bytes, the line's own conversion included. Pino
+  // hands its lines over as text, which become their UTF-8 bytes here.
+  const writeBytes = destination.write.bind(destination);
+  destination.write = (line: string) => writeBytes(Buffer.from(line, 'utf8') as unknown as string);
+  return destination;
 }
 
 /** The line with every API key in it, in any encoding, replaced by `sk_live_[redacted]`. */
 function scrubKeys(line: string): string {
-  return line.replace(KEY_IN_TEXT, 'sk_live_[redacted]');
+  return MAYBE_KEY.test(line) ? line.replace(KEY_IN_TEXT, 'sk_live_[redacted]') : line;
 }

@@ -1,6 +1,6 @@
 // The access line: its fields in order, the path as sent with the values of secret-named parameters left out, debug for a quiet success.
 import { describe, expect, it } from 'vitest';
-import { accessLine } from '../../src/http/access-log.ts';
+import { accessLine, milliseconds } from '../../src/http/access-log.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
@@ -77,6 +77,31 @@ describe('the access line', () => {
       requestId: 'sk_live_[redacted]',
       path: '/x/sk_live_[redacted]?q=sk_live_[redacted]',
     });
+  });
+
+  it('escapes a path as pino would: quotes, backslashes, control characters, lone surrogates, a key among them', () => {
+    const { lines, destination } = collectLogLines();
+    const logger = createLogger('info', destination);
+    const key = generateKey();
+    for (const url of ['/a\u0001b\tc', '/x/\ud800?q=\udfff"', `/x\\${key}"\u001f`, '/é/😀/\u2028']) {
+      accessLine(logger)({ requestId: 'id-3', method: 'GET', url, ip: '::1', started: 0 }, 200);
+      const ms = (JSON.parse(lines.at(-1) as string) as { ms: number }).ms;
+      logger.info({ requestId: 'id-3', method: 'GET', path: url, ip: '::1', status: 200, ms }, 'request');
+    }
+    const withoutTime = (line: string | undefined) => line?.replace(/"time":"[^"]+"/, '');
+    for (let i = 0; i < lines.length; i += 2) expect(withoutTime(lines[i])).toBe(withoutTime(lines[i + 1]));
+    expect(lines.join('')).not.toContain(key.slice('sk_live_'.length));
+  });
+
+  it('writes the time taken as the number JSON would, in whole microseconds', () => {
+    const asNumber = (elapsed: number) => String(Math.trunc(elapsed * 1000) / 1000);
+    const samples = [0, 0.0004, 0.001, 0.035, 0.1, 0.12, 1, 1.5, 2.25, 10, 12.3456, 999.999, 1000, 10581.963, 86_400_000.5, -1.5];
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      samples.push((seed / 2 ** 31) * 10 ** (i % 8));
+    }
+    for (const elapsed of samples) expect(milliseconds(elapsed), String(elapsed)).toBe(asNumber(elapsed));
   });
 
   it('logs a quiet request at debug when it succeeds, at info when it fails', () => {

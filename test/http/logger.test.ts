@@ -1,7 +1,10 @@
 // The service logger: JSON lines operators can read, secret fields redacted, keys scrubbed from any string.
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accessLine } from '../../src/http/access-log.ts';
-import { ACCESS_LINE_FIELDS, createLogger, REDACTED_FIELDS } from '../../src/http/logger.ts';
+import { ACCESS_LINE_FIELDS, createLogger, LOG_BATCH_BYTES, REDACTED_FIELDS, stdoutWriter } from '../../src/http/logger.ts';
 import { generateKey } from '../../src/keys/format.ts';
 import { collectLogLines } from '../helpers/log-lines.ts';
 
@@ -13,6 +16,22 @@ describe('the service logger', () => {
     const entry = JSON.parse(lines[0]) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 'info', message: 'bible build opened', buildHash: 'abc' });
     expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
+  });
+
+  it('writes every line to its file whole and in order, whatever its characters, across many batches', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logger-'));
+    try {
+      const destination = stdoutWriter(openSync(join(dir, 'out.log'), 'w'));
+      const logger = createLogger('info', destination);
+      const messages = Array.from({ length: 2000 }, (_, i) => `line ${i} é ü 😀 ${'ø'.repeat(i % 97)}`);
+      for (const message of messages) logger.info(message);
+      expect(messages.join('').length).toBeGreaterThan(10 * LOG_BATCH_BYTES);
+      await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+      const written = readFileSync(join(dir, 'out.log'), 'utf8').trimEnd().split('\n');
+      expect(written.map((line) => (JSON.parse(line) as { message: string }).message)).toEqual(messages);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes nothing below its level, and nothing at all when silent', () => {
