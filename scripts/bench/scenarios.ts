@@ -153,21 +153,22 @@ export const THROUGHPUT_SCENARIOS: readonly ThroughputScenario[] = [
 /**
  * The throughput scenarios grouped as they are measured: a scenario with comparisons together with
  * its baselines (in list order), measured in turns (closed-loop.ts
- * `closedLoopInTurns`), so that a ratio is not the machine's drift between two windows; every other
- * scenario alone. Each group keeps list order and comes where its first scenario is in the list.
+ * `closedLoopInTurns`), so that a ratio is not the machine's drift between two windows; services that
+ * share a baseline in one group; every other scenario alone. Each group keeps list order and comes
+ * where its first scenario is in the list.
  *
  * @example throughputGroups(THROUGHPUT_SCENARIOS)[0].map((s) => s.id) // ['static-chapter.nginx', 'static-chapter.node', 'static-chapter.service']
  */
 export function throughputGroups(scenarios: readonly ThroughputScenario[]): ThroughputScenario[][] {
-  const groups = scenarios
-    .filter((scenario) => scenario.compare)
-    .map((scenario) => {
-      const members = new Set([scenario.id, ...scenario.compare!.map((comparison) => comparison.baseline)]);
-      return scenarios.filter((other) => members.has(other.id));
-    });
-  const grouped = new Set(groups.flat());
-  const alone = scenarios.filter((scenario) => !grouped.has(scenario)).map((scenario) => [scenario]);
-  return [...groups, ...alone].sort((a, b) => scenarios.indexOf(a[0]!) - scenarios.indexOf(b[0]!));
+  // Each id's group; a scenario that meets two groups (a baseline two services share) merges them, so none is measured twice.
+  const groupOf = new Map<string, Set<string>>();
+  for (const scenario of scenarios) {
+    const group = new Set([scenario.id, ...(scenario.compare ?? []).map((comparison) => comparison.baseline)]);
+    for (const id of [...group]) for (const member of groupOf.get(id) ?? []) group.add(member);
+    for (const id of group) groupOf.set(id, group);
+  }
+  const groups = new Set(scenarios.map((scenario) => groupOf.get(scenario.id)!));
+  return [...groups].map((ids) => scenarios.filter((scenario) => ids.has(scenario.id)));
 }
 
 /** Latency at a fixed offered rate (open loop), in this order. */

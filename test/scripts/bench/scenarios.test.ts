@@ -82,6 +82,21 @@ describe('the throughput groups measured in turns', () => {
     ]);
   });
 
+  it('measures a baseline two services share once, in one group with both', () => {
+    const base = THROUGHPUT_SCENARIOS.find((scenario) => scenario.id === 'static-chapter.nginx')!;
+    const scenarios = [
+      { ...base, id: 'a', compare: undefined },
+      { ...base, id: 'b', compare: undefined },
+      { ...base, id: 'x.service', compare: [{ baseline: 'a' }] },
+      { ...base, id: 'lone', compare: undefined },
+      { ...base, id: 'y.service', compare: [{ baseline: 'b' }, { baseline: 'a' }] },
+    ];
+    expect(throughputGroups(scenarios).map((group) => group.map((scenario) => scenario.id))).toEqual([
+      ['a', 'b', 'x.service', 'y.service'],
+      ['lone'],
+    ]);
+  });
+
   it('keeps a chosen subset in groups: a service without its ceilings is measured alone', () => {
     const chosen = THROUGHPUT_SCENARIOS.filter((scenario) =>
       ['church-events.service', 'static-chapter.nginx', 'static-chapter.service'].includes(scenario.id),
