@@ -119,6 +119,8 @@ export async function startDeployment(
     const nginx = await startNginxUpstream(
       tools.nginx!,
       instances.map((instance) => Number(new URL(instance.url).port)),
+      // No connection of autocannon's closed by nginx mid-run (NginxUpstreamOptions): a turn sends a few hundred thousand at most.
+      { clientKeepaliveRequests: 100_000_000 },
     );
     started.push(nginx);
     roles.proxy = nginx.pid;

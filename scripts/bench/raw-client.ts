@@ -1,7 +1,11 @@
 // A lean HTTP/1.1 client (GET, and POST with a body) over keep-alive sockets for the open-loop sender: requests written as bytes, answers read by length, no per-request objects of node:http.
 import net from 'node:net';
 
-/** How one request ended: an answer with its status, or a failure with a code (TIMEOUT, ABANDONED, ECONNRESET, ...). */
+/**
+ * How one request ended: an answer with its status, or a failure with a code: TIMEOUT (its connection
+ * silent too long), CLOSED (the server closed the connection before the whole answer came),
+ * ABANDONED (given up by the caller: abandon()), or the socket's own error (ECONNRESET, ...).
+ */
 export type Outcome = { status: number } | { code: string };
 
 /** A request other than a GET of a path: a POST with its body (sent with the client's headers, which give its Content-Type). */
@@ -80,7 +84,7 @@ export function createRawClient(options: RawClientOptions): RawClient {
       all.delete(connection);
       const at = idle.indexOf(connection);
       if (at !== -1) idle.splice(at, 1);
-      settle(connection, { code: 'ABANDONED' });
+      settle(connection, { code: 'CLOSED' });
       next();
     });
     return connection;

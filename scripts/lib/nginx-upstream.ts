@@ -3,6 +3,17 @@ import { type NginxProcess, startNginxProcess } from './nginx.ts';
 
 export type NginxUpstream = NginxProcess;
 
+export interface NginxUpstreamOptions {
+  /**
+   * Requests a client's connection may carry before nginx closes it (`keepalive_requests`; nginx's
+   * default, 1,000, when unset, as docs/several-instances.md leaves it). The benchmark raises it:
+   * autocannon writes its next request as soon as an answer has come, without reading the
+   * `Connection: close` nginx puts on the last one, so a request sent as nginx closes is reset and
+   * counted as an error that no server made (1 or 2 in each bench run of two instances).
+   */
+  clientKeepaliveRequests?: number;
+}
+
 /**
  * Starts nginx in the foreground with a temporary prefix folder, proxying every path round robin
  * to 127.0.0.1:`ports` over kept-alive connections, retrying a request on the next instance when one refuses the connection
@@ -11,7 +22,7 @@ export type NginxUpstream = NginxProcess;
  *
  * @example const nginx = await startNginxUpstream(findExecutable('nginx', process.env, ['/usr/sbin'])!, [portA, portB]);
  */
-export function startNginxUpstream(binary: string, ports: readonly number[]): Promise<NginxUpstream> {
+export function startNginxUpstream(binary: string, ports: readonly number[], options: NginxUpstreamOptions = {}): Promise<NginxUpstream> {
   return startNginxProcess(binary, {
     name: 'church-api-nginx-upstream',
     readyPath: '/docs',
@@ -26,6 +37,7 @@ export function startNginxUpstream(binary: string, ports: readonly number[]): Pr
       '}',
       'server {',
       `    listen 127.0.0.1:${port};`,
+      ...(options.clientKeepaliveRequests === undefined ? [] : [`    keepalive_requests ${options.clientKeepaliveRequests};`]),
       '    location / {',
       '        proxy_pass http://church_api;',
       '        proxy_http_version 1.1;',

@@ -62,9 +62,13 @@ describe('the raw client', () => {
     expect(connections()).toBe(1);
   });
 
-  it('opens another connection when the server closes one, and fails a silent one with TIMEOUT', async () => {
+  it('opens another connection when the server closes one, fails a request whose connection the server closed with CLOSED, and a silent one with TIMEOUT', async () => {
     const { port, connections } = await listen((req, res) => {
       if (req.url === '/silent') return;
+      if (req.url === '/drop') {
+        req.socket.destroy();
+        return;
+      }
       res.setHeader('Connection', 'close');
       res.end('bye');
     });
@@ -73,6 +77,9 @@ describe('the raw client', () => {
     expect(await get(client, '/close')).toEqual({ status: 200 });
     expect(await get(client, '/close')).toEqual({ status: 200 });
     expect(connections()).toBe(2);
+    // Closed by the server with the request unanswered: told apart from one given up at the end of a run (ABANDONED).
+    expect(await get(client, '/drop')).toEqual({ code: 'CLOSED' });
+    expect(await get(client, '/close')).toEqual({ status: 200 });
     client.close();
     // An answer that never comes meets any timeout: a short one keeps the test quick.
     const impatient = createRawClient({ host: '127.0.0.1', port, headers: {}, timeoutMs: 200 });
