@@ -37,6 +37,8 @@ export interface RawClientOptions {
   maxSockets?: number;
   /** A connection silent this long while a request waits on it fails that request with TIMEOUT. */
   timeoutMs: number;
+  /** The clock idle connections are timed with, in ms (default performance.now; a test gives its own). */
+  now?: () => number;
 }
 
 interface Connection {
@@ -46,7 +48,17 @@ interface Connection {
   /** Bytes of the answer so far. */
   chunks: Buffer[];
   received: number;
+  /**
+   * While idle: until when it may carry another request. The server closes a connection idle for the
+   * time its answers' `Keep-Alive: timeout=N` says (Node: keepAliveTimeout); a request written as it
+   * does is lost (CLOSED) though the server failed nothing. Like undici, the client stops reusing a
+   * connection a margin before that (KEEP_ALIVE_MARGIN_MS), and closes it itself.
+   */
+  reusableUntil?: number;
 }
+
+/** How long before the server's keep-alive timeout an idle connection stops being reused (undici's keepAliveTimeoutThreshold was 1 s). */
+export const KEEP_ALIVE_MARGIN_MS = 1_000;
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
@@ -57,7 +69,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
  * status, and where the answer ends (Content-Length or chunked).
  */
 export function createRawClient(options: RawClientOptions): RawClient {
-  const { host, port, timeoutMs, maxSockets = 512 } = options;
+  const { host, port, timeoutMs, maxSockets = 512, now = () => performance.now() } = options;
   const extraHeaders = Object.entries(options.headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
@@ -101,16 +113,27 @@ export function createRawClient(options: RawClientOptions): RawClient {
     settle(connection, { status: answer.status });
     if (answer.close) connection.socket.destroy();
     else {
+      connection.reusableUntil = answer.keepAliveS === undefined ? undefined : now() + answer.keepAliveS * 1000 - KEEP_ALIVE_MARGIN_MS;
       idle.push(connection);
       next();
     }
+  };
+
+  /** The most recently freed idle connection still safe to reuse; those past it are closed. */
+  const reusableIdle = (): Connection | undefined => {
+    for (let connection = idle.pop(); connection; connection = idle.pop()) {
+      if (connection.reusableUntil === undefined || now() < connection.reusableUntil) return connection;
+      all.delete(connection);
+      connection.socket.destroy();
+    }
+    return undefined;
   };
 
   /** Hands a waiting request to a free connection. */
   const next = (): void => {
     while (waiting.length > 0 && (idle.length > 0 || all.size < maxSockets)) {
       const [request, done] = waiting.shift()!;
-      write(idle.pop() ?? open(), request, done);
+      write(reusableIdle() ?? open(), request, done);
     }
   };
 
@@ -150,7 +173,7 @@ export function createRawClient(options: RawClientOptions): RawClient {
 }
 
 /** The answer in `bytes` when it is whole: its status and whether the server closes the connection after it. */
-function completeAnswer(bytes: Buffer): { status: number; close: boolean } | undefined {
+function completeAnswer(bytes: Buffer): { status: number; close: boolean; keepAliveS?: number } | undefined {
   const headerEnd = bytes.indexOf(HEADER_END);
   if (headerEnd === -1) return undefined;
   const head = bytes.toString('latin1', 0, headerEnd);
@@ -159,6 +182,7 @@ function completeAnswer(bytes: Buffer): { status: number; close: boolean } | und
   let length: number | undefined;
   let chunked = false;
   let close = false;
+  let keepAliveS: number | undefined;
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim().toLowerCase();
@@ -169,13 +193,21 @@ function completeAnswer(bytes: Buffer): { status: number; close: boolean } | und
     if (name === 'content-length') length = Number(value);
     else if (name === 'transfer-encoding') chunked = value.includes('chunked');
     else if (name === 'connection') close = value === 'close';
+    else if (name === 'keep-alive') keepAliveS = keepAliveTimeout(value);
   }
   const bodyStart = headerEnd + HEADER_END.length;
-  if (status === 204 || status === 304 || (status >= 100 && status < 200)) return { status, close };
-  if (chunked) return chunkedEnd(bytes, bodyStart) ? { status, close } : undefined;
-  if (length !== undefined) return bytes.length >= bodyStart + length ? { status, close } : undefined;
+  const answer = { status, close, keepAliveS };
+  if (status === 204 || status === 304 || (status >= 100 && status < 200)) return answer;
+  if (chunked) return chunkedEnd(bytes, bodyStart) ? answer : undefined;
+  if (length !== undefined) return bytes.length >= bodyStart + length ? answer : undefined;
   // Neither: the body runs to the end of the connection, which the close event reports.
   return undefined;
+}
+
+/** The seconds of a Keep-Alive header's `timeout=N` (`timeout=5, max=100`), if it has one. */
+function keepAliveTimeout(value: string): number | undefined {
+  const match = /(?:^|[\s,])timeout=(\d+)/.exec(value);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Whether a chunked body starting at `start` has reached its last chunk and the blank line after it. */

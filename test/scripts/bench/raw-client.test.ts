@@ -1,7 +1,7 @@
 // The open-loop sender's lean client: answers end where their length or last chunk says, connections are reused, failures have a code.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRawClient, type Outcome } from '../../../scripts/bench/raw-client.ts';
 
 let server: http.Server | undefined;
@@ -60,6 +60,25 @@ describe('the raw client', () => {
       'GET /b application/json ',
     ]);
     expect(connections()).toBe(1);
+  });
+
+  it("stops reusing an idle connection a second before the server's Keep-Alive timeout, and closes it", async () => {
+    let closedByClient = 0;
+    const { port, connections } = await listen((_req, res) => res.end('ok'));
+    // Node's server says `Keep-Alive: timeout=5` (its keepAliveTimeout) and closes a connection idle that long.
+    server!.keepAliveTimeout = 5_000;
+    server!.on('connection', (socket) => socket.on('end', () => closedByClient++));
+    let clock = 0;
+    const client = createRawClient({ host: '127.0.0.1', port, headers: {}, timeoutMs: 60_000, now: () => clock });
+    expect(await get(client, '/a')).toEqual({ status: 200 });
+    clock += 3_999;
+    expect(await get(client, '/b')).toEqual({ status: 200 });
+    expect(connections()).toBe(1);
+    clock += 4_000;
+    expect(await get(client, '/c')).toEqual({ status: 200 });
+    expect(connections()).toBe(2);
+    await vi.waitFor(() => expect(closedByClient).toBe(1));
+    client.close();
   });
 
   it('opens another connection when the server closes one, fails a request whose connection the server closed with CLOSED, and a silent one with TIMEOUT', async () => {
