@@ -44,6 +44,17 @@ export interface ClosedLoopResult {
 export const CONNECTIONS = 10;
 
 /**
+ * `keepalive_requests` of every nginx the closed loops drive (the static baseline, the balancer of
+ * several instances). nginx closes a client's connection after 1,000 requests by default, marking
+ * the last answer `Connection: close`; autocannon writes its next request as soon as an answer has
+ * come without reading that header, so a request written as nginx closes is reset and counted as an
+ * error that no server made (1 or 2 in each run of two instances behind nginx), and nginx pays a
+ * reconnection the service, which never closes a kept-alive connection, does not. A turn sends a
+ * few hundred thousand requests at most: none is closed mid-run.
+ */
+export const NGINX_KEEPALIVE_REQUESTS = 100_000_000;
+
+/**
  * Runs autocannon against `baseUrl` and returns its throughput.
  *
  * @example await closedLoop({ baseUrl, paths: ['/api/v1/bible/John/3?lang=en'], durationS: 10, warmUpS: 2 })

@@ -5,6 +5,7 @@ import { findExecutable } from '../lib/executables.ts';
 import { startNginxUpstream } from '../lib/nginx-upstream.ts';
 import { startRedisServer } from '../lib/redis-server.ts';
 import { BACKENDS } from './backends.ts';
+import { NGINX_KEEPALIVE_REQUESTS } from './closed-loop.ts';
 import type { DeploymentScenario } from './scenarios.ts';
 import { mintKey, type RunningService, startService } from './service.ts';
 
@@ -119,8 +120,7 @@ export async function startDeployment(
     const nginx = await startNginxUpstream(
       tools.nginx!,
       instances.map((instance) => Number(new URL(instance.url).port)),
-      // No connection of autocannon's closed by nginx mid-run (NginxUpstreamOptions): a turn sends a few hundred thousand at most.
-      { clientKeepaliveRequests: 100_000_000 },
+      { clientKeepaliveRequests: NGINX_KEEPALIVE_REQUESTS },
     );
     started.push(nginx);
     roles.proxy = nginx.pid;

@@ -4,6 +4,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NGINX_MAPS_PATH } from '../../build/writers/host-rewrites.ts';
+import { NGINX_KEEPALIVE_REQUESTS } from './closed-loop.ts';
 import { freePort, type RunningServer, startServer } from './processes.ts';
 
 /** nginx, or why it could not be had. */
@@ -56,7 +57,10 @@ export async function startNginx(nginxPath: string, publicDir: string, upstreamU
   });
 }
 
-/** The nginx.conf of a run: Debian's defaults for static files (sendfile, tcp_nopush) around the build's includes. */
+/**
+ * The nginx.conf of a run: Debian's defaults for static files (sendfile, tcp_nopush) around the
+ * build's includes, with no kept-alive connection closed mid-run (NGINX_KEEPALIVE_REQUESTS).
+ */
 export function nginxConfig(options: { port: number; publicDir: string; upstream: string; workDir: string }): string {
   const { port, publicDir, upstream, workDir } = options;
   return [
@@ -69,6 +73,7 @@ export function nginxConfig(options: { port: number; publicDir: string; upstream
     'http {',
     '    sendfile on;',
     '    tcp_nopush on;',
+    `    keepalive_requests ${NGINX_KEEPALIVE_REQUESTS};`,
     `    access_log ${join(workDir, 'logs/access.log')};`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${join(workDir, kind)};`),
     `    upstream bible_api { server ${upstream}; }`,

@@ -57,8 +57,8 @@ interface Connection {
   reusableUntil?: number;
 }
 
-/** How long before the server's keep-alive timeout an idle connection stops being reused (undici's keepAliveTimeoutThreshold was 1 s). */
-export const KEEP_ALIVE_MARGIN_MS = 1_000;
+/** How long before the server's keep-alive timeout an idle connection stops being reused (undici subtracts its keepAliveTimeoutThreshold the same way: 1 or 2 s by version). */
+const KEEP_ALIVE_MARGIN_MS = 1_000;
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 

@@ -6,10 +6,8 @@ export type NginxUpstream = NginxProcess;
 export interface NginxUpstreamOptions {
   /**
    * Requests a client's connection may carry before nginx closes it (`keepalive_requests`; nginx's
-   * default, 1,000, when unset, as docs/several-instances.md leaves it). The benchmark raises it:
-   * autocannon writes its next request as soon as an answer has come, without reading the
-   * `Connection: close` nginx puts on the last one, so a request sent as nginx closes is reset and
-   * counted as an error that no server made (1 or 2 in each bench run of two instances).
+   * default, 1,000, when unset, as docs/several-instances.md leaves it). The benchmark raises it
+   * (scripts/bench/closed-loop.ts NGINX_KEEPALIVE_REQUESTS).
    */
   clientKeepaliveRequests?: number;
 }
