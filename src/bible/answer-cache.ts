@@ -56,9 +56,9 @@ export function createAnswerCache(maxBytes = DEFAULT_ANSWER_CACHE_BYTES): Answer
 }
 
 /**
- * What an answer costs in memory, counted high: two bytes per character (V8 keeps a string with any
- * character past Latin-1, a curly quote, at two bytes each) for the JSON and the key.
+ * What an answer costs in memory, counted high: its bytes, and two bytes per character of the key
+ * (V8 keeps a string with any character past Latin-1 at two bytes each).
  */
 function answerBytes(key: string, answer: PreparedJson): number {
-  return 2 * (answer.json.length + key.length) + ENTRY_OVERHEAD_BYTES;
+  return answer.json.length + 2 * key.length + ENTRY_OVERHEAD_BYTES;
 }

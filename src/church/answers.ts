@@ -51,7 +51,7 @@ const LINKED_DATA_CONTENT_TYPE = 'application/ld+json; charset=utf-8';
 /**
  * The upcoming events of one minute, and the bodies made of them: the JSON at once, the calendar
  * and the JSON-LD when first asked (each is a few times the JSON's size at most, and kept only
- * while the JSON is under KEPT_EVENTS_MAX_CHARS).
+ * while the JSON is under KEPT_EVENTS_MAX_BYTES).
  */
 interface UpcomingEvents {
   minute: number;
@@ -65,7 +65,7 @@ interface UpcomingEvents {
  * The longest upcoming-events body kept with its church record: a few events' worth. Records are
  * bounded in number (kept-churches.ts), so this bounds the bytes kept beside them.
  */
-const KEPT_EVENTS_MAX_CHARS = 8 * 1024;
+const KEPT_EVENTS_MAX_BYTES = 8 * 1024;
 
 /** What the answers are made from: the church reads, the public site's address (for links), what "now" is. */
 export interface ChurchAnswersDependencies {
@@ -111,7 +111,7 @@ export function createChurchAnswers(services: ChurchAnswersDependencies): Church
       registrationPage: event.registrationUrl ?? link(church.slug, 'events', event.slug),
     }));
     const made: UpcomingEvents = { minute, events: body, json: prepareJson(body) };
-    if (made.json.json.length <= KEPT_EVENTS_MAX_CHARS) upcoming.set(church, made);
+    if (made.json.json.length <= KEPT_EVENTS_MAX_BYTES) upcoming.set(church, made);
     return made;
   };
   const profileBody = (church: ChurchRecord) => profileOf(church, link(church.slug));

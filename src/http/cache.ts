@@ -4,11 +4,15 @@ import { createHash } from 'node:crypto';
 /** A JSON body serialised once, with its entity tag: what the response writer sends, again and again if kept. */
 export interface PreparedJson {
   kind: 'json';
-  /** Kept a string, not a Buffer: Node writes the headers and a string body in one write, a Buffer body in a second (writev). */
-  json: string;
-  /** Strong ETag of the UTF-8 bytes of `json`. */
+  /**
+   * The UTF-8 bytes, encoded once. A string was encoded on every write, after Node joined it to the
+   * header string: with one character past Latin-1 (a curly quote, the œ of a French name) that join
+   * is a two-byte copy of headers and body per answer, then its UTF-8 encoding (issue 28's profile).
+   */
+  json: Buffer;
+  /** Strong ETag of `json`. */
   etag: string;
-  /** Content-Length: the UTF-8 bytes of `json`. */
+  /** Content-Length: the length of `json`. */
   length: string;
 }
 
@@ -28,7 +32,18 @@ export function prepareJson(body: unknown): PreparedJson {
  * @example preparedJsonText('{"items":[]}').length // '12'
  */
 export function preparedJsonText(json: string): PreparedJson {
-  return { kind: 'json', json, etag: strongEtag(json), length: String(Buffer.byteLength(json, 'utf8')) };
+  const bytes = utf8Bytes(json);
+  return { kind: 'json', json: bytes, etag: strongEtag(bytes), length: String(bytes.length) };
+}
+
+/**
+ * The UTF-8 bytes of `text` in a buffer of their own. Not Buffer.from's: below 4 kB it cuts them
+ * from an 8 kB slab Node shares between buffers, and a kept answer would hold the whole slab.
+ */
+function utf8Bytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return bytes;
 }
 
 /** A text body of another media type (an iCalendar, a JSON-LD document), made once with its strong ETag. */

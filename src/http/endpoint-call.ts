@@ -37,7 +37,7 @@ export function endpointCaller(served: ServedTable): EndpointCaller {
 
 /** The JSON value of an answer held in memory; a file streamed from disk (the whole-version download) is not offered this way. */
 function bodyValue(body: Body): unknown {
-  if (body.kind === 'json') return JSON.parse(body.json);
+  if (body.kind === 'json') return JSON.parse(body.json.toString('utf8'));
   if (body.kind === 'stored') return JSON.parse(body.identity.bytes.toString('utf8'));
   throw new Error('a streamed file cannot be answered as a value');
 }

@@ -73,6 +73,22 @@ describe('writeAnswer with a JSON body', () => {
   });
 });
 
+describe('prepareJson', () => {
+  it('holds the UTF-8 bytes of the JSON, past Latin-1 too, with their length and tag', () => {
+    const prepared = prepareJson({ name: 'Sœurs de l’Église' });
+    const json = JSON.stringify({ name: 'Sœurs de l’Église' });
+    expect(prepared.json.toString('utf8')).toBe(json);
+    expect(prepared.length).toBe(String(Buffer.byteLength(json)));
+    expect(prepared.etag).toBe(strongEtag(json));
+  });
+
+  it('keeps a small body in a buffer of its own, not in a slice of the 8 kB slab Node shares between small buffers', () => {
+    // A kept answer cut from the shared slab would hold all of it for as long as it is kept.
+    const prepared = prepareJson({ ok: true });
+    expect(prepared.json.buffer.byteLength).toBe(prepared.json.length);
+  });
+});
+
 describe('ifNoneMatchMatches', () => {
   it('refuses a missing header and different tags', () => {
     expect(ifNoneMatchMatches(undefined, '"a"')).toBe(false);
