@@ -29,7 +29,16 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
       const info = await (await composer).sendMail({ from, to, subject, text, html });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written under another name, then renamed: a mail client, a test or a developer watching the
+      // folder never opens a message half-written, and a process that dies mid-write leaves no .eml.
+      const partial = `${file}.part`;
+      try {
+        await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
       logger.info({ file, subject, ...(link ? { link } : {}) }, 'e-mail written to the outbox (no SMTP_URL set)');
     },
     close() {},
