@@ -1,4 +1,4 @@
-// JSON bodies serialised once with their strong ETag, and the If-None-Match comparison every validated answer makes.
+// JSON and text bodies encoded once with their strong ETag, and the If-None-Match comparison every validated answer makes.
 import { createHash } from 'node:crypto';
 
 /** A JSON body serialised once, with its entity tag: what the response writer sends, again and again if kept. */
@@ -32,26 +32,18 @@ export function prepareJson(body: unknown): PreparedJson {
  * @example preparedJsonText('{"items":[]}').length // '12'
  */
 export function preparedJsonText(json: string): PreparedJson {
-  const bytes = utf8Bytes(json);
-  return { kind: 'json', json: bytes, etag: strongEtag(bytes), length: String(bytes.length) };
-}
-
-/**
- * The UTF-8 bytes of `text` in a buffer of their own. Not Buffer.from's: below 4 kB it cuts them
- * from an 8 kB slab Node shares between buffers, and a kept answer would hold the whole slab.
- */
-function utf8Bytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
-  bytes.write(text, 'utf8');
-  return bytes;
+  const { bytes, etag, length } = preparedBytes(json);
+  return { kind: 'json', json: bytes, etag, length };
 }
 
 /** A text body of another media type (an iCalendar, a JSON-LD document), made once with its strong ETag. */
 export interface PreparedText {
   kind: 'text';
-  text: string;
-  /** Strong ETag of the UTF-8 bytes of `text`. */
+  /** The UTF-8 bytes, encoded once (as PreparedJson's `json`: the calendar and JSON-LD of a French church hold an œ too). */
+  text: Buffer;
+  /** Strong ETag of `text`. */
   etag: string;
+  /** Content-Length: the length of `text`. */
   length: string;
   /** Content-Type of the answer, with its charset. */
   contentType: string;
@@ -63,7 +55,19 @@ export interface PreparedText {
  * @example prepareText('BEGIN:VCALENDAR\r\n…', 'text/calendar; charset=utf-8')
  */
 export function prepareText(text: string, contentType: string): PreparedText {
-  return { kind: 'text', text, etag: strongEtag(text), length: String(Buffer.byteLength(text, 'utf8')), contentType };
+  const { bytes, etag, length } = preparedBytes(text);
+  return { kind: 'text', text: bytes, etag, length, contentType };
+}
+
+/**
+ * The UTF-8 bytes of `text`, their strong ETag and length: what every prepared body is sent as. The
+ * bytes get a buffer of their own, not Buffer.from's: below 4 kB it cuts them from an 8 kB slab Node
+ * shares between buffers, and a kept answer would hold the whole slab.
+ */
+function preparedBytes(text: string): { bytes: Buffer; etag: string; length: string } {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return { bytes, etag: strongEtag(bytes), length: String(bytes.length) };
 }
 
 /** The strong entity tag of a byte sequence: `"<base64url sha256>"`. */

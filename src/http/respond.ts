@@ -60,11 +60,10 @@ function notModified(res: ServerResponse, headers: string[]): void {
   res.end();
 }
 
-function send(req: IncomingMessage, res: ServerResponse, headers: string[], bytes: Buffer | string): void {
+function send(req: IncomingMessage, res: ServerResponse, headers: string[], bytes: Buffer): void {
   // writeHead does not change the array.
   res.writeHead(200, headers);
   if (req.method === 'HEAD') res.end();
-  else if (typeof bytes === 'string') res.end(bytes, 'utf8');
   else res.end(bytes);
 }
 

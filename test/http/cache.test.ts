@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ifNoneMatchMatches, prepareJson, strongEtag } from '../../src/http/cache.ts';
+import { ifNoneMatchMatches, prepareJson, prepareText, strongEtag } from '../../src/http/cache.ts';
 import { writeAnswer } from '../../src/http/respond.ts';
 
 let server: Server;
@@ -86,6 +86,10 @@ describe('prepareJson', () => {
     // A kept answer cut from the shared slab would hold all of it for as long as it is kept.
     const prepared = prepareJson({ ok: true });
     expect(prepared.json.buffer.byteLength).toBe(prepared.json.length);
+    const calendar = prepareText('BEGIN:VCALENDAR\r\nX-WR-CALNAME:Sœurs\r\nEND:VCALENDAR\r\n', 'text/calendar; charset=utf-8');
+    expect(calendar.text.buffer.byteLength).toBe(calendar.text.length);
+    expect(calendar.text.toString('utf8')).toContain('Sœurs');
+    expect(calendar.length).toBe(String(calendar.text.length));
   });
 });
 
