@@ -15,7 +15,7 @@
 //                  (scenarios.ts DEPLOYMENT_SCENARIOS), each alone, skipped with the reason when a server is missing
 //   --latency IDS  only these latency scenarios (comma-separated ids of scenarios.ts LATENCY_SCENARIOS: parallel@200…)
 //   --throughput IDS only these throughput scenarios (ids of scenarios.ts THROUGHPUT_SCENARIOS: static-chapter.nginx…)
-//   --checkout DIR the service of another checkout (its `npm start`), for a before/after on the same Bible and bench
+//   --checkout DIR the service of another checkout (its `npm start`; every deployment's instances too), for a before/after on the same Bible and bench
 //   --out DIR      where results.json and RESULTS.md go (default bench/, var/bench/ with --quick)
 // Goals (issues 16 and 28) are printed beside each figure; figures, not pass/fail: the exit code says only whether the run worked.
 import { existsSync } from 'node:fs';
@@ -374,6 +374,7 @@ async function deploymentComparison(bible: { publicDir: string; databasePath: st
       biblePublicDir: bible.publicDir,
       bibleDatabasePath: bible.databasePath,
       logLevel: options['log-level'],
+      checkout: options.checkout ? resolve(options.checkout) : undefined,
     });
     servers.push({ name: scenario.id, url: deployment.url, pid: deployment.pid ?? 0, stop: deployment.stop });
     runs.push({

@@ -35,6 +35,8 @@ export interface DeploymentOptions {
   biblePublicDir: string;
   bibleDatabasePath: string;
   logLevel: string;
+  /** The checkout whose service the instances run (bench --checkout); default this one. */
+  checkout?: string;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function startDeployment(
         biblePublicDir: options.biblePublicDir,
         bibleDatabasePath: options.bibleDatabasePath,
         logLevel: options.logLevel,
+        checkout: options.checkout,
       });
       started.push(instance);
       instances.push(instance);
