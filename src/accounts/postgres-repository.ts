@@ -177,6 +177,7 @@ export function createPostgresAccountRepository(db: PostgresDatabase): AccountRe
  * the turn's check phase (setImmediate). Each lookup is answered by a query sent after it was asked,
  * never by one already on its way, so a key revoked before a request arrived is refused to it.
  * Under load this turns ten round trips into one; alone, a lookup waits only for the end of its turn.
+ * It runs on the database's per-request pool, planned once per connection (PostgresDatabase.perRequest).
  */
 function createActiveKeyLookup(db: PostgresDatabase) {
   type Found = ActiveKey | undefined;
@@ -188,7 +189,7 @@ function createActiveKeyLookup(db: PostgresDatabase) {
     const batch = asked;
     asked = new Map();
     try {
-      const rows = await db.rows<{ fingerprint: string; id: number; developer_id: number }>(
+      const rows = await db.perRequest.rows<{ fingerprint: string; id: number; developer_id: number }>(
         'SELECT fingerprint, id, developer_id FROM api_keys WHERE fingerprint = ANY($1::text[]) AND revoked_at IS NULL',
         [[...batch.keys()]],
         'active-keys-by-fingerprint',

@@ -55,6 +55,17 @@ export interface ChannelListener {
  * @example const rows = await db.rows<{ id: number }>('SELECT id FROM churches WHERE slug = $1', [slug]);
  */
 export interface PostgresDatabase extends SqlRunner {
+  /**
+   * For the statement every keyed request runs (the key check): a pool of its own, of
+   * PER_REQUEST_CONNECTIONS connections (`<name> (per request)` in pg_stat_activity), so it never
+   * waits behind slower queries for a connection, and where PostgreSQL plans each prepared
+   * statement once per connection (plan_cache_mode=force_generic_plan, on these connections only).
+   * Under the default setting PostgreSQL plans `fingerprint = ANY($1)` again on every execution:
+   * a custom plan for a short array always looks cheaper than the generic plan, which assumes ten
+   * elements. That planning was a quarter of the database's CPU per keyed request (bench/PROFILE.md,
+   * round 4). Only for statements whose best plan does not depend on their values.
+   */
+  readonly perRequest: SqlRunner;
   /** Runs `work` in one transaction (READ COMMITTED): committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /**
@@ -85,19 +96,23 @@ export interface ListenOptions {
  * (the server restarted) is dropped and logged, never thrown at the process.
  */
 export function openPostgresDatabase(driver: PostgresDriver, settings: PostgresSettings, logger?: Logger): PostgresDatabase {
-  const pool = new driver.Pool({
-    connectionString: settings.url,
-    max: settings.maxConnections,
-    connectionTimeoutMillis: settings.connectTimeoutMs,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: settings.statementTimeoutMs,
-    idle_in_transaction_session_timeout: settings.statementTimeoutMs,
-    query_timeout: settings.statementTimeoutMs + 1_000,
-    application_name: settings.applicationName,
-    keepAlive: true,
-    types: { getTypeParser: typeParserOf(driver) },
-  });
-  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
+  const pool = poolOf(driver, settings, { max: settings.maxConnections, application_name: settings.applicationName }, logger);
+  const perRequestPool = poolOf(
+    driver,
+    settings,
+    {
+      max: PER_REQUEST_CONNECTIONS,
+      application_name: `${settings.applicationName} (per request)`,
+      // A session setting, sent before the pool hands the new connection out (a startup `options`
+      // would replace the operator's PGOPTIONS). Without it the statements still run, planned each time.
+      onConnect: (client) =>
+        client.query('SET plan_cache_mode = force_generic_plan').then(
+          () => undefined,
+          (error: unknown) => logger?.warn({ err: error }, 'plan_cache_mode not set on a per-request connection'),
+        ),
+    },
+    logger,
+  );
   let closed: Promise<void> | undefined;
   const listeners = new Set<ChannelListener>();
 
@@ -134,6 +149,7 @@ export function openPostgresDatabase(driver: PostgresDriver, settings: PostgresS
 
   return {
     ...runnerOf(pool),
+    perRequest: runnerOf(perRequestPool),
 
     async transaction(work) {
       const connection = await checkout();
@@ -174,11 +190,16 @@ export function openPostgresDatabase(driver: PostgresDriver, settings: PostgresS
     },
 
     close() {
-      closed ??= Promise.all([pool.end(), ...[...listeners].map((listener) => listener.close())]).then(() => undefined);
+      closed ??= Promise.all([pool.end(), perRequestPool.end(), ...[...listeners].map((listener) => listener.close())]).then(
+        () => undefined,
+      );
       return closed;
     },
   };
 }
+
+/** Connections of the per-request pool (PostgresDatabase.perRequest): two, so one statement stuck until its timeout does not hold up every key check. */
+export const PER_REQUEST_CONNECTIONS = 2;
 
 const MAX_RETRY_MS = 5_000;
 
@@ -290,6 +311,31 @@ function listenOn(
       await last?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A pool (no connection is made before the first query) with the settings every connection of the
+ * service has, and `own` (its size, its name in pg_stat_activity, what a new connection runs first).
+ */
+function poolOf(
+  driver: PostgresDriver,
+  settings: PostgresSettings,
+  own: Pick<pg.PoolConfig, 'max' | 'application_name' | 'onConnect'>,
+  logger: Logger | undefined,
+): pg.Pool {
+  const pool = new driver.Pool({
+    connectionString: settings.url,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + 1_000,
+    keepAlive: true,
+    types: { getTypeParser: typeParserOf(driver) },
+    ...own,
+  });
+  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle PostgreSQL connection failed; it is replaced on the next query'));
+  return pool;
 }
 
 /** The two statement kinds over a pool or a client; every failure goes through storageError. */
