@@ -80,7 +80,12 @@ describe('the outbox mailer', () => {
       expect(emlFiles()).toHaveLength(1);
       expect((await simpleParser(fs.readFileSync(path.join(folder, emlFiles()[0] as string)))).subject).toBe('Whole');
 
-      write.mockRejectedValueOnce(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+      // A disk that fills up halfway through the next message: its partial file must not stay behind.
+      write.mockImplementationOnce(async (file, data, options) => {
+        const bytes = data as Buffer;
+        await realWrite(file, bytes.subarray(0, bytes.length >> 1), options as never);
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      });
       await expect(mailer.send({ to: 'dev@example.org', subject: 'Lost', text: 'x', html: '<p>x</p>' })).rejects.toThrow('no space');
       expect(fs.readdirSync(folder)).toEqual(emlFiles());
       expect(emlFiles()).toHaveLength(1);

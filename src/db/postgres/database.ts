@@ -25,7 +25,10 @@ export interface PostgresSettings {
 export interface SqlRunner {
   /**
    * The rows of one statement. With `prepareAs`, a name of its own for this text: each connection
-   * parses and plans it once, then only binds values (for the statements every request runs).
+   * parses it once, then only binds values (for the statements every request runs). Whether it is
+   * also planned once is PostgreSQL's choice: after five executions it keeps its generic plan unless
+   * plans made for the values cost less, as they do for `= ANY($1)` of a short array (then it plans
+   * on every execution; PostgresDatabase.perRequest plans once whatever the values).
    */
   rows<Row extends pg.QueryResultRow>(text: string, values?: readonly unknown[], prepareAs?: string): Promise<Row[]>;
   /** How many rows one statement changed. */
